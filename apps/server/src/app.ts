@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { seed } from './db/seed/index.js';
+import { createAuth } from './lib/auth.js';
+import { AppError } from './lib/errors.js';
+import { createMailer, type Mailer } from './lib/mail.js';
+import { createLocalStorage, type Storage } from './lib/storage.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { clubsRoutes } from './modules/clubs/clubs.routes.js';
+import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: Database;
+  mailer?: Mailer;
+  storage?: Storage;
+  logger?: boolean;
+};
+
+/** Builds the whole API (and the web app, when built) without listening: main.ts listens, tests inject. */
+export async function buildApp({ config, database, mailer, storage, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  const { db } = database;
+  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger: app.log });
+  const media = storage ?? createLocalStorage(config.mediaDir);
+  const auth = createAuth({ db, config, mailer: mail });
+
+  await seed(db);
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", 'https://telegram.org'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'", 'https://web.telegram.org'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  registerAuth(app, { auth, db, appUrl: config.appUrl });
+  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  clubsRoutes(app, { db });
+  profilesRoutes(app, { db });
+  accountRoutes(app, { db, storage: media });
+
+  await registerWeb(app, config);
+  app.addHook('onClose', async () => mail.close());
+  return app;
+}
+
+/** Serves the media folder and the built SPA; unknown non-API paths get index.html so client routes work. */
+async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    acceptRanges: true,
+    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+  });
+  const dist = config.webDistDir;
+  const hasWeb = dist !== undefined && existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    }
+    throw new AppError('NOT_FOUND');
+  });
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Env } from './env.js';
+
+export type AppConfig = {
+  appName: string;
+  appUrl: string;
+  dataDir: string;
+  mediaDir: string;
+  outboxDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail?: string;
+  authSecret: string;
+  trustedOrigins: string[];
+  rateLimits: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** The built web app to serve; absent in API-only tests. */
+  webDistDir?: string;
+};
+
+/** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
+function authSecret(env: Env, dataDir: string): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
+  const dataDir = resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    appName: env.APP_NAME,
+    appUrl,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    outboxDir: join(dataDir, 'outbox'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    authSecret: authSecret(env, dataDir),
+    trustedOrigins: [
+      appUrl,
+      `http://localhost:${env.PORT}`,
+      `http://127.0.0.1:${env.PORT}`,
+      'http://localhost:5173',
+      'capacitor://localhost',
+      'https://localhost',
+      ...(env.TRUSTED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? []),
+    ],
+    rateLimits: env.RATE_LIMITS,
+    logLevel: env.LOG_LEVEL,
+    webDistDir,
+  };
+}

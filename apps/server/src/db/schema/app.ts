@@ -1,0 +1,388 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
+
+const tz = { withTimezone: true } as const;
+const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
+const counter = (name: string) => integer(name).notNull().default(0);
+
+export const clubs = pgTable(
+  'clubs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    country: text('country').notNull(),
+    league: text('league').notNull(),
+    // Maintained by triggers (see the counters migration): fans = profiles choosing the club, posts = live posts.
+    fansCount: counter('fans_count'),
+    postsCount: counter('posts_count'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('clubs_counts_check', sql`${t.fansCount} >= 0 and ${t.postsCount} >= 0`)],
+);
+
+/** The product's "users" entity: one profile per account, created with the account. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    bio: text('bio'),
+    avatarUrl: text('avatar_url'),
+    avatarPath: text('avatar_path'),
+    primaryClubId: integer('primary_club_id').references(() => clubs.id, { onDelete: 'set null' }),
+    followersCount: counter('followers_count'),
+    followingCount: counter('following_count'),
+    postsCount: counter('posts_count'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    blockedAt: timestamp('blocked_at', tz),
+    referralCode: text('referral_code').notNull().unique(),
+    telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profiles_nickname_lower_idx').on(sql`lower(${t.nickname})`),
+    index('profiles_primary_club_idx').on(t.primaryClubId),
+    index('profiles_created_at_idx').on(t.createdAt),
+    check('profiles_nickname_length_check', sql`char_length(${t.nickname}) between 3 and 30`),
+    check('profiles_bio_length_check', sql`${t.bio} is null or char_length(${t.bio}) <= 160`),
+    check(
+      'profiles_counts_check',
+      sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0`,
+    ),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id),
+    text: text('text'),
+    mediaUrl: text('media_url'),
+    mediaPath: text('media_path'),
+    mediaType: text('media_type', { enum: ['photo', 'video'] }),
+    mediaUrls: text('media_urls').array().notNull().default(sql`'{}'::text[]`),
+    visibility: text('visibility', { enum: ['public'] }).notNull().default('public'),
+    likesCount: counter('likes_count'),
+    commentsCount: counter('comments_count'),
+    sharesCount: counter('shares_count'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', tz),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [
+    index('posts_feed_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('posts_club_feed_idx')
+      .on(t.clubId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
+    check('posts_text_length_check', sql`${t.text} is null or char_length(${t.text}) <= 500`),
+    check('posts_content_check', sql`${t.text} is not null or ${t.mediaUrl} is not null`),
+    check('posts_media_check', sql`(${t.mediaUrl} is null) = (${t.mediaType} is null)`),
+    check('posts_media_type_check', sql`${t.mediaType} is null or ${t.mediaType} in ('photo', 'video')`),
+    check('posts_visibility_check', sql`${t.visibility} = 'public'`),
+    check(
+      'posts_counts_check',
+      sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.sharesCount} >= 0`,
+    ),
+  ],
+);
+
+/** Earlier versions of an edited post, kept so that moderators see what was reported. */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    text: text('text'),
+    mediaUrl: text('media_url'),
+    mediaType: text('media_type', { enum: ['photo', 'video'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_revisions_post_idx').on(t.postId, t.createdAt)],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('shares_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    parentCommentId: uuid('parent_comment_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    body: text('body').notNull(),
+    replyCount: counter('reply_count'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_root_idx').on(t.postId, t.createdAt, t.id).where(sql`${t.parentCommentId} is null`),
+    index('comments_replies_idx').on(t.parentCommentId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId),
+    check('comments_body_check', sql`char_length(btrim(${t.body})) between 1 and 1000`),
+    check('comments_reply_count_check', sql`${t.replyCount} >= 0`),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    followingId: text('following_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followingId] }),
+    index('follows_following_idx').on(t.followingId),
+    check('follows_not_self_check', sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'user'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['pending', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('pending'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by').references(() => profiles.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', tz),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open_idx')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'pending'`),
+    index('reports_status_idx').on(t.status, t.createdAt.desc()),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    check('reports_target_type_check', sql`${t.targetType} in ('post', 'comment', 'user')`),
+    check('reports_status_check', sql`${t.status} in ('pending', 'resolved', 'dismissed')`),
+    check(
+      'reports_reason_check',
+      sql`${t.reason} in ('Inappropriate content', 'Inappropriate behavior')`,
+    ),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorId: text('actor_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    // Like, follow and share notify once per actor and target, however often they are toggled.
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', tz),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_dedupe_idx').on(t.dedupeKey),
+  ],
+);
+
+/** Native push tokens (FCM/APNs) from the mobile app. */
+export const notificationTokens = pgTable(
+  'notification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_tokens_user_idx').on(t.userId),
+    check('notification_tokens_platform_check', sql`${t.platform} in ('ios', 'android')`),
+  ],
+);
+
+export const webPushSubscriptions = pgTable(
+  'web_push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('web_push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Append-only: the balance is the sum, and (kind, source_id) makes every payment happen once. */
+export const goalLedger = pgTable(
+  'goal_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    kind: text('kind').notNull(),
+    sourceId: text('source_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('goal_ledger_source_idx').on(t.kind, t.sourceId),
+    index('goal_ledger_user_idx').on(t.userId),
+    check('goal_ledger_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+export const goalReferrals = pgTable(
+  'goal_referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerId: text('referrer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    refereeId: text('referee_id')
+      .notNull()
+      .unique()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['web', 'telegram'] }).notNull(),
+    code: text('code').notNull(),
+    startParam: text('start_param'),
+    rewarded: boolean('rewarded').notNull().default(false),
+    rewardedAt: timestamp('rewarded_at', tz),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('goal_referrals_referrer_idx').on(t.referrerId, t.createdAt.desc()),
+    check('goal_referrals_not_self_check', sql`${t.referrerId} <> ${t.refereeId}`),
+    check('goal_referrals_source_check', sql`${t.source} in ('web', 'telegram')`),
+  ],
+);
+
+/** Per-user, per-day activity received on their live posts: the leaderboard sums a window of these. */
+export const leaderboardDaily = pgTable(
+  'leaderboard_daily',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    likes: counter('likes'),
+    comments: counter('comments'),
+    shares: counter('shares'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: text('admin_id').references(() => profiles.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    note: text('note'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,216 @@
+/**
+ * Club catalogue seed data: real clubs with their country and league.
+ *
+ * Georgia: the 2025 seasons of Erovnuli Liga and Erovnuli Liga 2 (spring–autumn calendar).
+ * Everywhere else: the 2025–26 top divisions.
+ * Names are the common English club names and must stay unique (clubs.name is unique in the DB).
+ */
+export type SeedClub = { name: string; country: string; league: string };
+
+const group = (country: string, league: string, names: readonly string[]): SeedClub[] =>
+  names.map((name) => ({ name, country, league }));
+
+export const seedClubs: readonly SeedClub[] = [
+  // Georgia — Erovnuli Liga 2025 (Samtredia went down after 2024; Gareji came up as Erovnuli Liga 2 champions).
+  ...group('Georgia', 'Erovnuli Liga', [
+    'Dinamo Tbilisi',
+    'Dinamo Batumi',
+    'Iberia 1999',
+    'Torpedo Kutaisi',
+    'Dila Gori',
+    'Samgurali Tskaltubo',
+    'Kolkheti Poti',
+    'Gagra',
+    'Telavi',
+    'Gareji Sagarejo',
+  ]),
+  // Georgia — Erovnuli Liga 2 2025 (includes the reserve sides of Dinamo Tbilisi and Iberia 1999).
+  ...group('Georgia', 'Erovnuli Liga 2', [
+    'Rustavi',
+    'Spaeri',
+    'Meshakhte Tkibuli',
+    'Locomotive Tbilisi',
+    'Samtredia',
+    'Sioni Bolnisi',
+    'Merani Martvili',
+    'Gonio',
+    'Dinamo-2 Tbilisi',
+    'Iberia-2 1999',
+  ]),
+
+  // England — Premier League 2025–26
+  ...group('England', 'Premier League', [
+    'Arsenal',
+    'Aston Villa',
+    'Bournemouth',
+    'Brentford',
+    'Brighton & Hove Albion',
+    'Burnley',
+    'Chelsea',
+    'Crystal Palace',
+    'Everton',
+    'Fulham',
+    'Leeds United',
+    'Liverpool',
+    'Manchester City',
+    'Manchester United',
+    'Newcastle United',
+    'Nottingham Forest',
+    'Sunderland',
+    'Tottenham Hotspur',
+    'West Ham United',
+    'Wolverhampton Wanderers',
+  ]),
+
+  // Spain — La Liga 2025–26
+  ...group('Spain', 'La Liga', [
+    'Alavés',
+    'Athletic Bilbao',
+    'Atlético Madrid',
+    'Barcelona',
+    'Celta Vigo',
+    'Elche',
+    'Espanyol',
+    'Getafe',
+    'Girona',
+    'Levante',
+    'Mallorca',
+    'Osasuna',
+    'Rayo Vallecano',
+    'Real Betis',
+    'Real Madrid',
+    'Real Oviedo',
+    'Real Sociedad',
+    'Sevilla',
+    'Valencia',
+    'Villarreal',
+  ]),
+
+  // Germany — Bundesliga 2025–26
+  ...group('Germany', 'Bundesliga', [
+    'Bayern Munich',
+    'Bayer Leverkusen',
+    'Borussia Dortmund',
+    'Borussia Mönchengladbach',
+    'Eintracht Frankfurt',
+    'SC Freiburg',
+    'FC Augsburg',
+    '1. FC Heidenheim',
+    'TSG Hoffenheim',
+    'Hamburger SV',
+    '1. FC Köln',
+    'RB Leipzig',
+    'Mainz 05',
+    'FC St. Pauli',
+    'VfB Stuttgart',
+    'Union Berlin',
+    'Werder Bremen',
+    'VfL Wolfsburg',
+  ]),
+
+  // Italy — Serie A 2025–26
+  ...group('Italy', 'Serie A', [
+    'AC Milan',
+    'Atalanta',
+    'Bologna',
+    'Cagliari',
+    'Como',
+    'Cremonese',
+    'Fiorentina',
+    'Genoa',
+    'Hellas Verona',
+    'Inter Milan',
+    'Juventus',
+    'Lazio',
+    'Lecce',
+    'Napoli',
+    'Parma',
+    'Pisa',
+    'Roma',
+    'Sassuolo',
+    'Torino',
+    'Udinese',
+  ]),
+
+  // France — Ligue 1 2025–26
+  ...group('France', 'Ligue 1', [
+    'Angers',
+    'Auxerre',
+    'Brest',
+    'Le Havre',
+    'Lens',
+    'Lille',
+    'Lorient',
+    'Lyon',
+    'Marseille',
+    'Metz',
+    'Monaco',
+    'Nantes',
+    'Nice',
+    'Paris FC',
+    'Paris Saint-Germain',
+    'Rennes',
+    'Strasbourg',
+    'Toulouse',
+  ]),
+
+  // Netherlands — Eredivisie 2025–26
+  ...group('Netherlands', 'Eredivisie', [
+    'Ajax',
+    'AZ Alkmaar',
+    'Excelsior',
+    'Feyenoord',
+    'Fortuna Sittard',
+    'Go Ahead Eagles',
+    'FC Groningen',
+    'SC Heerenveen',
+    'Heracles Almelo',
+    'NAC Breda',
+    'NEC Nijmegen',
+    'PEC Zwolle',
+    'PSV Eindhoven',
+    'Sparta Rotterdam',
+    'Telstar',
+    'FC Twente',
+    'FC Utrecht',
+    'FC Volendam',
+  ]),
+
+  // Portugal — Primeira Liga 2025–26
+  ...group('Portugal', 'Primeira Liga', [
+    'Alverca',
+    'Arouca',
+    'AVS',
+    'Benfica',
+    'Braga',
+    'Casa Pia',
+    'Estoril',
+    'Estrela da Amadora',
+    'Famalicão',
+    'Gil Vicente',
+    'Moreirense',
+    'Nacional',
+    'Porto',
+    'Rio Ave',
+    'Santa Clara',
+    'Sporting CP',
+    'Tondela',
+    'Vitória de Guimarães',
+  ]),
+
+  // Scotland — Scottish Premiership 2025–26
+  ...group('Scotland', 'Scottish Premiership', [
+    'Aberdeen',
+    'Celtic',
+    'Dundee',
+    'Dundee United',
+    'Falkirk',
+    'Heart of Midlothian',
+    'Hibernian',
+    'Kilmarnock',
+    'Livingston',
+    'Motherwell',
+    'Rangers',
+    'St Mirren',
+  ]),
+];

@@ -1,0 +1,121 @@
+import { nicknameProblem, PASSWORD_MAX, PASSWORD_MIN } from '@burti/shared';
+import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import * as schema from '../db/schema/index.js';
+import { createProfile, isNicknameTaken } from '../modules/profiles/profiles.queries.js';
+import { actionMail, type Mailer } from './mail.js';
+
+/** The header the Fastify bridge fills with the client address Fastify decided on (never the client's own). */
+export const CLIENT_IP_HEADER = 'x-burti-client-ip';
+
+export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; mailer: Mailer }) {
+  const { appName } = config;
+  return betterAuth({
+    appName,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: `Reset your ${appName} password`,
+            intro: `Someone asked to reset the password of your ${appName} account. If it was you, choose a new password:`,
+            action: 'Choose a new password',
+            link: url,
+            outro: 'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(
+          actionMail({
+            to: user.email,
+            subject: `Confirm your email for ${appName}`,
+            intro: `Welcome to ${appName}, the Georgian football social network! Confirm your email address to finish signing up:`,
+            action: 'Confirm my email',
+            link: url,
+            outro: 'If you did not sign up, ignore this email and no account will be activated.',
+          }),
+        );
+      },
+      async afterEmailVerification(user) {
+        if (config.adminEmail && user.email.toLowerCase() === config.adminEmail) {
+          await db.update(schema.profiles).set({ isAdmin: true }).where(eq(schema.profiles.id, user.id));
+        }
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Sign-up's `name` field carries the requested nickname (empty when the fan left it out).
+          async before(user) {
+            const nickname = (user.name ?? '').trim();
+            if (nickname) {
+              const problem = nicknameProblem(nickname);
+              if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NICKNAME' });
+              if (await isNicknameTaken(db, nickname)) {
+                throw new APIError('BAD_REQUEST', { message: 'That nickname is already taken.', code: 'NICKNAME_TAKEN' });
+              }
+            }
+            return { data: { ...user, name: nickname } };
+          },
+          async after(user) {
+            const nickname = await createProfile(db, {
+              userId: user.id,
+              requestedNickname: user.name || null,
+              fallback: user.email.split('@')[0] ?? 'fan',
+            });
+            if (nickname !== user.name) {
+              await db.update(schema.user).set({ name: nickname }).where(eq(schema.user.id, user.id));
+            }
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: config.rateLimits,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 600, max: 10 },
+        '/send-verification-email': { window: 600, max: 3 },
+        '/request-password-reset': { window: 600, max: 3 },
+        '/reset-password': { window: 600, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [bearer()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Storage } from '../../lib/storage.js';
+import { requireViewer } from '../../plugins/auth.js';
+import { deleteAccount } from './account.service.js';
+
+export function accountRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
+  app.delete('/api/me', async (request, reply) => {
+    const viewer = await requireViewer(request);
+    await deleteAccount({ db, viewer, storage, log: request.log });
+    // The session rows are gone with the account; clear the cookies too.
+    reply.header(
+      'set-cookie',
+      ['better-auth.session_token', 'better-auth.session_data'].map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`),
+    );
+    return reply.status(204).send();
+  });
+}

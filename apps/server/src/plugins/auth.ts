@@ -1,0 +1,90 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { profiles } from '../db/schema/index.js';
+import { CLIENT_IP_HEADER, type Auth } from '../lib/auth.js';
+import { AppError } from '../lib/errors.js';
+
+export type Viewer = {
+  id: string;
+  email: string;
+  nickname: string;
+  isAdmin: boolean;
+  isBlocked: boolean;
+  sessionId: string;
+};
+
+function requestHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Mounts better-auth under /api/auth and gives routes a way to find the signed-in viewer. */
+export function registerAuth(app: FastifyInstance, { auth, db, appUrl }: { auth: Auth; db: Db; appUrl: string }): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request: FastifyRequest, reply: FastifyReply) {
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+      const response = await auth.handler(
+        new Request(new URL(request.url, appUrl), {
+          method: request.method,
+          headers: requestHeaders(request),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+
+  const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  app.decorate('findViewer', (request: FastifyRequest): Promise<Viewer | null> => {
+    let found = viewers.get(request);
+    if (!found) {
+      found = (async () => {
+        const session = await auth.api.getSession({ headers: requestHeaders(request) });
+        if (!session) return null;
+        const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
+        if (!profile) return null;
+        return {
+          id: profile.id,
+          email: session.user.email,
+          nickname: profile.nickname,
+          isAdmin: profile.isAdmin,
+          isBlocked: profile.isBlocked,
+          sessionId: session.session.id,
+        };
+      })();
+      viewers.set(request, found);
+    }
+    return found;
+  });
+}
+
+/** The signed-in viewer, or 401. */
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await request.server.findViewer(request);
+  if (!viewer) throw new AppError('UNAUTHENTICATED');
+  return viewer;
+}
+
+/** A viewer allowed to write: blocked accounts can read but not post or interact. */
+export async function requireActiveViewer(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (viewer.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
+  return viewer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    findViewer(request: FastifyRequest): Promise<Viewer | null>;
+  }
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { linkIn, startSmtpServer } from './smtp.js';
+
+export { linkIn };
+
+export const APP_URL = 'http://localhost:3000';
+
+/** A fresh database of this test file's own: a copy of the migrated template, or a loaded PGlite dump. */
+export async function createTestDatabase(): Promise<{ database: Database; url?: string }> {
+  const testDb = inject('testDb');
+  if (testDb.kind === 'postgres') {
+    const name = `${testDb.prefix}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDb.adminUrl });
+    await admin.connect();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+          break;
+        } catch (error) {
+          // Two files copying the template at the same instant: try again shortly.
+          if (attempt > 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(testDb.adminUrl);
+    url.pathname = `/${name}`;
+    return { database: await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 }), url: url.toString() };
+  }
+  const dump = await readFile(testDb.dumpFile);
+  return { database: await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) }) };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** buildApp() on a database of its own, with mail going over SMTP to a local server. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const { database, url } = await createTestDatabase();
+  const smtp = await startSmtpServer();
+  const dataDir = await mkdtemp(join(tmpdir(), 'burti-app-'));
+  const config: AppConfig = {
+    appName: 'Burti',
+    appUrl: APP_URL,
+    dataDir,
+    mediaDir: join(dataDir, 'media'),
+    outboxDir: join(dataDir, 'outbox'),
+    smtpUrl: smtp.url,
+    mailFrom: 'Burti <no-reply@localhost>',
+    authSecret: randomBytes(32).toString('hex'),
+    trustedOrigins: [APP_URL],
+    rateLimits: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  let emailCounter = 0;
+  const uniqueEmail = (label = 'fan') => `${label}.${Date.now().toString(36)}.${++emailCounter}@example.ge`;
+
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    databaseUrl: url,
+    smtp,
+    uniqueEmail,
+    /** Signs up, confirms from the received mail and signs in; returns a client that carries the session. */
+    async createUser(options: { email?: string; password?: string; nickname?: string } = {}) {
+      const email = options.email ?? uniqueEmail();
+      const password = options.password ?? 'correct horse battery';
+      const signUp = await post(app, '/api/auth/sign-up/email', { email, password, name: options.nickname ?? '' });
+      if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+      const mail = await smtp.waitForMail(email, /Confirm your email/);
+      const confirm = await app.inject({ method: 'GET', url: pathOf(linkIn(mail.text)) });
+      if (confirm.statusCode !== 302) throw new Error(`confirmation failed: ${confirm.statusCode} ${confirm.body}`);
+      const client = await signIn(app, email, password);
+      return { ...client, email, password };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+export function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: APP_URL, ...headers } });
+}
+
+/** Cookies a response set, as a Cookie header value. */
+export function cookiesOf(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export type Client = Awaited<ReturnType<typeof signIn>>;
+
+export async function signIn(app: FastifyInstance, email: string, password: string) {
+  const response = await post(app, '/api/auth/sign-in/email', { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = cookiesOf(response);
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({ method, url, payload: payload as object | undefined, headers: { cookie, origin: APP_URL } });
+  return {
+    userId,
+    cookie,
+    bearer: response.headers['set-auth-token'] as string | undefined,
+    get: (url: string) => request('GET', url),
+    post: (url: string, payload?: unknown) => request('POST', url, payload ?? {}),
+    put: (url: string, payload?: unknown) => request('PUT', url, payload ?? {}),
+    patch: (url: string, payload?: unknown) => request('PATCH', url, payload ?? {}),
+    delete: (url: string) => request('DELETE', url),
+  };
+}

@@ -1,0 +1,43 @@
+/** Product constants shared by the server (which enforces them) and the web app (which mirrors them). */
+export const APP_VERSION = '1.0.0';
+export const DEFAULT_APP_NAME = 'Burti';
+export const TAGLINE = 'The Georgian Football Social Network';
+
+export const POST_TEXT_MAX = 500;
+export const POST_TEXT_AMBER_ABOVE = 350;
+export const POST_TEXT_RED_ABOVE = 450;
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const COMMENT_MAX = 1000;
+export const BIO_MAX = 160;
+
+export const NICKNAME_MIN = 3;
+export const NICKNAME_MAX = 30;
+/** Letters of any script (Georgian included), digits, '_' and '.'. */
+export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.]+$/u;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const FEED_PAGE_SIZE = 50;
+export const CLUB_FEED_PAGE_SIZE = 20;
+export const COMMENTS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_LIMIT = 50;
+export const LEADERBOARD_LIMIT = 50;
+export const ADMIN_PAGE_SIZE = 50;
+
+export const REFERRAL_REWARD = 35;
+export const REFERRAL_MAX_ACCOUNT_AGE_DAYS = 7;
+export const REFERRAL_FLAG_KEY = 'burti_referral_processed';
+
+export const LEGAL_DOCUMENTS = ['terms', 'privacy', 'community-guidelines'] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+export const REPORT_REASON_CONTENT = 'Inappropriate content';
+export const REPORT_REASON_BEHAVIOR = 'Inappropriate behavior';
+
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'share', 'reply', 'reply_on_post'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const MOBILE_BREAKPOINT = 768;

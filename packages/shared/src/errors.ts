@@ -1,0 +1,30 @@
+/**
+ * Every error the API answers with has one of these codes. The server maps a code to its HTTP status;
+ * the web app shows the message (the server's, which is the spec's wording where the spec has one).
+ */
+export const errorCodes = {
+  VALIDATION: { status: 400, message: 'Please check the highlighted fields.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: "You don't have permission to do that." },
+  ACCOUNT_BLOCKED: {
+    status: 403,
+    message: 'Your account has been blocked by an administrator. You can still read, but not post or interact.',
+  },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  CLUB_NOT_FOUND: { status: 404, message: 'Club not found' },
+  NICKNAME_TAKEN: { status: 409, message: 'That nickname is already taken.' },
+  CONFLICT: { status: 409, message: 'That conflicts with the current state.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'That upload is too large.' },
+  UNSUPPORTED_MEDIA: { status: 415, message: 'That file type is not supported.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down and try again in a moment.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** The body of every error response. */
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BIO_MAX } from '../constants.js';
+import { nicknameField } from './auth.js';
+import { clubSchema } from './clubs.js';
+
+/** The signed-in person's own profile. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  nickname: z.string(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  primaryClub: clubSchema.nullable(),
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+  postsCount: z.number().int(),
+  isAdmin: z.boolean(),
+  isBlocked: z.boolean(),
+  referralCode: z.string(),
+  goalBalance: z.number().int(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+export const meResponse = z.object({ me: meSchema });
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** Only these fields can be changed by their owner; anything else in the body is refused. */
+export const updateProfileInput = z
+  .object({
+    nickname: nicknameField.optional(),
+    bio: z
+      .string()
+      .trim()
+      .max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters.`)
+      .transform((bio) => (bio === '' ? null : bio))
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+export const setClubInput = z.object({ clubId: z.number().int().positive() }).strict();
+export type SetClubInput = z.infer<typeof setClubInput>;
