@@ -15,3 +15,12 @@ export type ClubListQuery = z.infer<typeof clubListQuery>;
 
 export const clubListResponse = z.object({ clubs: z.array(clubSchema) });
 export type ClubListResponse = z.infer<typeof clubListResponse>;
+
+export const clubDetailSchema = clubSchema.extend({
+  fansCount: z.number().int(),
+  postsCount: z.number().int(),
+});
+export type ClubDetail = z.infer<typeof clubDetailSchema>;
+export const clubDetailResponse = z.object({ club: clubDetailSchema });
+export type ClubDetailResponse = z.infer<typeof clubDetailResponse>;
+export const clubIdParams = z.object({ clubId: z.coerce.number().int().positive() });

@@ -41,3 +41,22 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 export const setClubInput = z.object({ clubId: z.number().int().positive() }).strict();
 export type SetClubInput = z.infer<typeof setClubInput>;
+
+/** What any signed-in fan sees of another fan. */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  primaryClub: clubSchema.nullable(),
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+  postsCount: z.number().int(),
+  goalBalance: z.number().int(),
+  createdAt: z.string(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export const publicProfileResponse = z.object({ profile: publicProfileSchema });
+export type PublicProfileResponse = z.infer<typeof publicProfileResponse>;
+export const userIdParams = z.object({ userId: z.string().min(1).max(64) });
+export const nicknameParams = z.object({ nickname: z.string().min(1).max(64) });

@@ -1,0 +1,114 @@
+import { Bell, Home, Plus, Shield, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { cn } from '../lib/cn';
+import { appName } from '../lib/i18n';
+import { BrandMark } from './brand-mark';
+
+/** Where the navigation and the create dialog are hidden (spec: /auth, /onboarding, /, /post/new, /legal/*). */
+export function isChromeless(pathname: string): boolean {
+  return (
+    pathname === '/' ||
+    pathname.startsWith('/auth') ||
+    pathname.startsWith('/onboarding') ||
+    pathname === '/post/new' ||
+    pathname.startsWith('/legal/')
+  );
+}
+
+type Tab = { to: string; label: string; icon: typeof Home; match: (path: string) => boolean };
+
+/**
+ * The signed-in app: a bottom navigation bar on phones (below 768px) and a side rail on wider screens.
+ * Create is a round red button that opens the composer.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const chromeless = isChromeless(location.pathname);
+
+  const tabs: Tab[] = [
+    { to: '/feed', label: t('nav.feed'), icon: Home, match: (p) => p.startsWith('/feed') },
+    { to: '/club', label: t('nav.club'), icon: Shield, match: (p) => p.startsWith('/club') },
+    { to: '/notifications', label: t('nav.notifications'), icon: Bell, match: (p) => p.startsWith('/notifications') },
+    {
+      to: '/profile',
+      label: t('nav.profile'),
+      icon: User,
+      match: (p) => p === '/profile' || p.startsWith('/settings') || p.startsWith('/referrals'),
+    },
+  ];
+  const openComposer = () => void navigate('/post/new');
+
+  if (chromeless) return <Outlet />;
+
+  const link = (tab: Tab, layout: 'bar' | 'rail') => {
+    const Icon = tab.icon;
+    const active = tab.match(location.pathname);
+    return (
+      <NavLink
+        key={tab.to}
+        to={tab.to}
+        aria-current={active ? 'page' : undefined}
+        className={cn(
+          'flex items-center rounded-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+          layout === 'bar' ? 'min-h-12 flex-1 flex-col justify-center gap-0.5 text-[11px] font-medium' : 'min-h-11 gap-3 px-3 text-sm font-medium hover:bg-muted',
+          active && 'text-brand hover:text-brand',
+        )}
+      >
+        <Icon aria-hidden="true" className={layout === 'bar' ? 'size-6' : 'size-5'} strokeWidth={active ? 2.5 : 2} />
+        <span>{tab.label}</span>
+      </NavLink>
+    );
+  };
+
+  const createButton = (layout: 'bar' | 'rail') => (
+    <button
+      type="button"
+      onClick={openComposer}
+      aria-label={t('nav.create')}
+      className={cn(
+        'flex items-center justify-center rounded-full bg-brand text-brand-foreground shadow-md transition-transform hover:bg-brand-hover active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        layout === 'bar' ? '-mt-6 size-14 shrink-0' : 'mt-2 min-h-11 w-full gap-2 rounded-lg text-sm font-semibold',
+      )}
+    >
+      <Plus aria-hidden="true" className="size-6" />
+      {layout === 'rail' && <span>{t('nav.create')}</span>}
+    </button>
+  );
+
+  return (
+    <div className="min-h-dvh md:flex md:justify-center">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+        {t('app.skipToContent')}
+      </a>
+      <aside className="hidden md:sticky md:top-0 md:flex md:h-dvh md:w-56 md:shrink-0 md:flex-col md:gap-1 md:border-r md:border-border md:p-4">
+        <div className="mb-4 flex items-center gap-2 px-2">
+          <BrandMark className="size-8" />
+          <span className="text-lg font-bold tracking-tight">{appName}</span>
+        </div>
+        <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
+          {tabs.slice(0, 2).map((tab) => link(tab, 'rail'))}
+          {tabs.slice(2).map((tab) => link(tab, 'rail'))}
+          {createButton('rail')}
+        </nav>
+      </aside>
+      <main id="main" className="mx-auto w-full max-w-2xl pb-24 md:border-r md:border-border md:pb-8">
+        <Outlet />
+      </main>
+      <nav
+        aria-label={t('nav.label')}
+        className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 backdrop-blur md:hidden"
+      >
+        <div className="mx-auto flex max-w-lg items-end justify-around px-2 pt-1">
+          {link(tabs[0]!, 'bar')}
+          {link(tabs[1]!, 'bar')}
+          {createButton('bar')}
+          {link(tabs[2]!, 'bar')}
+          {link(tabs[3]!, 'bar')}
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useMe } from '../features/auth/api/get-me';
+import { Splash } from './splash';
+
+/** Anonymous visitors go to /auth; the rest of the app is for signed-in fans. */
+export function RequireAuth() {
+  const { data: me, isPending, isError, refetch } = useMe();
+  const location = useLocation();
+  if (isPending) return <Splash />;
+  if (isError) return <Splash error onRetry={() => void refetch()} />;
+  if (!me) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+/** Feed, club feed and new post need a primary club first. */
+export function RequireClub() {
+  const { data: me } = useMe();
+  if (me && !me.primaryClub) return <Navigate to="/onboarding" replace />;
+  return <Outlet />;
+}
+
+/** The admin area is decided by the server's is_admin flag; everyone else goes back to the feed. */
+export function RequireAdmin() {
+  const { data: me } = useMe();
+  if (me && !me.isAdmin) return <Navigate to="/feed" replace />;
+  return <Outlet />;
+}
+
+/** The auth screen is for anonymous visitors: a signed-in fan who opens it goes to /. */
+export function AnonymousOnly() {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <Splash />;
+  if (me) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { AppShell } from './app-shell';
+import { AnonymousOnly, RequireAdmin, RequireAuth, RequireClub } from './guards';
+import { RouteError } from './route-error';
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Every screen is its own chunk, so the first screen stays small. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute })) },
+      {
+        element: <AnonymousOnly />,
+        children: [{ path: '/auth', lazy: () => import('./routes/auth').then((m) => ({ Component: m.AuthRoute })) }],
+      },
+      { path: '/legal/:document', lazy: () => import('./routes/legal').then((m) => ({ Component: m.LegalRoute })) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/onboarding', lazy: () => import('./routes/onboarding').then((m) => ({ Component: m.OnboardingRoute })) },
+          {
+            element: <AppShell />,
+            children: [
+              {
+                element: <RequireClub />,
+                children: [
+                  { path: '/feed', lazy: () => import('./routes/feed').then((m) => ({ Component: m.FeedRoute })) },
+                  { path: '/club', lazy: () => import('./routes/club').then((m) => ({ Component: m.ClubRoute })) },
+                  { path: '/post/new', lazy: () => import('./routes/post-new').then((m) => ({ Component: m.PostNewRoute })) },
+                ],
+              },
+              { path: '/post/:postId', lazy: () => import('./routes/post-detail').then((m) => ({ Component: m.PostDetailRoute })) },
+              { path: '/notifications', lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })) },
+              { path: '/profile', lazy: () => import('./routes/profile').then((m) => ({ Component: m.OwnProfileRoute })) },
+              { path: '/profile/:nickname', lazy: () => import('./routes/profile').then((m) => ({ Component: m.NicknameProfileRoute })) },
+              { path: '/u/:userId', lazy: () => import('./routes/profile').then((m) => ({ Component: m.UserProfileRoute })) },
+              { path: '/settings', lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
+              { path: '/referrals', lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferralsRoute })) },
+              { path: '/design-system', lazy: () => import('./routes/design-system').then((m) => ({ Component: m.DesignSystemRoute })) },
+              {
+                path: '/admin',
+                element: <RequireAdmin />,
+                children: [
+                  { index: true, lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
+                  { path: '*', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+]);

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../components/ui/toaster';
+import { AuthCard } from '../../features/auth/components/auth-card';
+
+export function AuthRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const announced = useRef(false);
+  const confirmed = params.get('type') === 'signup' && params.has('message');
+  const resetToken = params.get('mode') === 'reset' ? (params.get('token') ?? undefined) : undefined;
+  const resetError = params.get('mode') === 'reset' && params.get('error');
+
+  useEffect(() => {
+    if (announced.current) return;
+    if (confirmed) {
+      announced.current = true;
+      toast.success(t('auth.emailConfirmed'), { description: t('auth.emailConfirmedMessage') });
+      void navigate('/auth', { replace: true });
+    } else if (resetError) {
+      announced.current = true;
+      toast.error(t('auth.failed'), { description: t('auth.resetLinkInvalid') });
+      void navigate('/auth', { replace: true });
+    }
+  }, [confirmed, resetError, navigate, t]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">
+      <AuthCard initialMode={resetToken ? 'reset' : 'signIn'} resetToken={resetToken} key={resetToken ?? 'auth'} />
+    </main>
+  );
+}

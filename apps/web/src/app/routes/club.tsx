@@ -1,0 +1,75 @@
+import type { ClubDetailResponse } from '@burti/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Megaphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ClubBadge } from '../../components/club/club-badge';
+import { CountryFlag } from '../../components/club/country-flag';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useMe } from '../../features/auth/api/get-me';
+import { apiGet } from '../../lib/api';
+
+export function ClubRoute() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const clubId = me?.primaryClub?.id;
+  const club = useQuery({
+    queryKey: ['club', clubId],
+    queryFn: async () => (await apiGet<ClubDetailResponse>(`/api/clubs/${clubId}`)).club,
+    enabled: clubId !== undefined,
+  });
+
+  if (!me?.primaryClub) {
+    return (
+      <EmptyState
+        title={t('club.noClubTitle')}
+        message={t('club.noClubMessage')}
+        action={
+          <Button asChild>
+            <Link to="/onboarding">{t('club.chooseClub')}</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  const { name, country } = me.primaryClub;
+  return (
+    <>
+      <header className="flex flex-col gap-3 border-b border-border bg-card p-4">
+        <div className="flex items-center gap-3">
+          <ClubBadge name={name} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-xl font-bold">{name}</h1>
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <CountryFlag country={country} className="h-3.5 w-5 rounded-[2px]" />
+              {t('club.subtitle')}
+            </p>
+          </div>
+        </div>
+        <dl className="flex gap-6">
+          {[
+            { label: t('club.fans'), value: club.data?.fansCount },
+            { label: t('club.posts'), value: club.data?.postsCount },
+          ].map((stat) => (
+            <div key={stat.label} className="flex flex-row-reverse items-baseline justify-end gap-1.5">
+              <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+              <dd className="text-lg font-bold">{stat.value ?? <Skeleton className="inline-block h-5 w-8" />}</dd>
+            </div>
+          ))}
+        </dl>
+      </header>
+      <EmptyState
+        icon={Megaphone}
+        title={t('club.emptyTitle', { club: name })}
+        message={t('club.emptyMessage')}
+        action={
+          <Button asChild>
+            <Link to="/post/new">{t('club.createFirst')}</Link>
+          </Button>
+        }
+      />
+    </>
+  );
+}

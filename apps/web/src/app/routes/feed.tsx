@@ -1,0 +1,42 @@
+import { PenSquare, Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/layout/page-header';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { appName } from '../../lib/i18n';
+
+export function FeedRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={appName} />
+      <Tabs defaultValue="feed">
+        <TabsList className="w-full">
+          <TabsTrigger value="feed" className="flex-1">
+            {t('feed.tabFeed')}
+          </TabsTrigger>
+          <TabsTrigger value="leaderboard" className="flex-1">
+            {t('feed.tabLeaderboard')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="feed">
+          <EmptyState
+            icon={PenSquare}
+            title={t('feed.emptyTitle')}
+            message={t('feed.emptyMessage')}
+            action={
+              <Button asChild>
+                <Link to="/post/new">{t('feed.createPost')}</Link>
+              </Button>
+            }
+          />
+        </TabsContent>
+        <TabsContent value="leaderboard">
+          <EmptyState icon={Trophy} title={t('feed.leaderboardEmptyTitle')} message={t('feed.leaderboardEmptyMessage')} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { APP_VERSION } from '@burti/shared';
+import { BookOpen, ChevronRight, FileText, Gift, Palette, ScrollText, Shield } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ClubBadge } from '../../components/club/club-badge';
+import { PageHeader } from '../../components/layout/page-header';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toaster';
+import { useMe } from '../../features/auth/api/get-me';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { useDeleteAccount } from '../../features/settings/api/delete-account';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby={`section-${title}`}>
+      <h2 id={`section-${title}`} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+        {title}
+      </h2>
+      <div className="overflow-hidden rounded-xl border border-border bg-card">{children}</div>
+    </section>
+  );
+}
+
+function LinkRow({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="flex min-h-12 items-center gap-3 border-b border-border px-4 last:border-b-0 hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+    >
+      <span aria-hidden="true" className="text-muted-foreground">
+        {icon}
+      </span>
+      <span className="flex-1 font-medium">{label}</span>
+      <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
+    </Link>
+  );
+}
+
+export function SettingsRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  const deleteAccount = useDeleteAccount();
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(t('settings.signedOut'));
+        void navigate('/auth', { replace: true });
+      },
+      onError: () => toast.error(t('app.error'), { description: t('settings.signOutFailed') }),
+    });
+
+  const onDelete = () =>
+    deleteAccount.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(t('settings.deleted'));
+        void navigate('/auth', { replace: true });
+      },
+      onError: () => toast.error(t('app.error'), { description: t('settings.deleteFailed') }),
+    });
+
+  return (
+    <>
+      <PageHeader title={t('settings.title')} back="/profile" />
+      <div className="flex flex-col gap-6 p-4">
+        <Section title={t('settings.yourClub')}>
+          <div className="flex items-center gap-3 p-4">
+            {me?.primaryClub ? <ClubBadge name={me.primaryClub.name} /> : null}
+            <span className="flex-1 font-medium">{me?.primaryClub?.name ?? t('settings.noClub')}</span>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/onboarding">{t('settings.changeClub')}</Link>
+            </Button>
+          </div>
+        </Section>
+
+        <Section title={t('settings.legal')}>
+          <LinkRow to="/legal/terms" icon={<FileText className="size-5" />} label={t('settings.terms')} />
+          <LinkRow to="/legal/privacy" icon={<Shield className="size-5" />} label={t('settings.privacy')} />
+          <LinkRow to="/legal/community-guidelines" icon={<ScrollText className="size-5" />} label={t('settings.guidelines')} />
+          <LinkRow to="/design-system" icon={<Palette className="size-5" />} label={t('settings.designSystem')} />
+          <LinkRow to="/referrals" icon={<Gift className="size-5" />} label={t('settings.referrals')} />
+        </Section>
+
+        <Section title={t('settings.language')}>
+          <div className="flex flex-col gap-2 p-4">
+            <label htmlFor="language" className="flex items-center gap-2 font-medium">
+              <BookOpen aria-hidden="true" className="size-5 text-muted-foreground" />
+              {t('settings.languageLabel')}
+            </label>
+            <select
+              id="language"
+              disabled
+              value="en"
+              className="min-h-11 rounded-md border border-input bg-muted px-3 text-base text-muted-foreground"
+              aria-describedby="language-note"
+            >
+              <option value="en">{t('settings.english')}</option>
+            </select>
+            <p id="language-note" className="text-sm text-muted-foreground">
+              {t('settings.georgianSoon')}
+            </p>
+          </div>
+        </Section>
+
+        <Section title={t('settings.account')}>
+          <div className="flex flex-col gap-3 p-4">
+            <Button variant="outline" onClick={onSignOut} isLoading={signOut.isPending}>
+              {signOut.isPending ? t('settings.signingOut') : t('settings.signOut')}
+            </Button>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button variant="destructive">{t('settings.deleteAccount')}</Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{t('settings.deleteTitle')}</AlertDialogTitle>
+                  <AlertDialogDescription>{t('settings.deleteText')}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel disabled={deleteAccount.isPending}>{t('app.cancel')}</AlertDialogCancel>
+                  <AlertDialogAction
+                    variant="destructive"
+                    disabled={deleteAccount.isPending}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      onDelete();
+                    }}
+                  >
+                    {deleteAccount.isPending ? t('settings.deleting') : t('settings.deleteConfirm')}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </div>
+        </Section>
+
+        <p className="pb-4 text-center text-sm text-muted-foreground">{t('app.version', { version: APP_VERSION })}</p>
+      </div>
+    </>
+  );
+}

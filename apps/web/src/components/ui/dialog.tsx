@@ -1,0 +1,99 @@
+import type { ComponentProps } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+/** Shared overlay/panel classes (also used by alert-dialog.tsx). */
+export const overlayClassName =
+  'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out';
+
+/** Bottom sheet on phones (<768px), centered modal on md+. */
+export const sheetContentClassName = cn(
+  'fixed z-50 flex max-h-[90dvh] w-full flex-col gap-4 overflow-y-auto bg-card text-card-foreground shadow-lg outline-none',
+  'inset-x-0 bottom-0 rounded-t-xl border-t border-border p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom))]',
+  'data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out',
+  'md:inset-x-auto md:bottom-auto md:left-1/2 md:top-1/2 md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2',
+  'md:rounded-lg md:border md:pb-6 md:data-[state=open]:animate-dialog-in md:data-[state=closed]:animate-dialog-out',
+);
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+export const DialogPortal = DialogPrimitive.Portal;
+
+export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+  return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn(overlayClassName, className)} {...props} />;
+}
+
+export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  /** Accessible label of the X button. Pass a translated string. */
+  closeLabel?: string;
+  showCloseButton?: boolean;
+};
+
+/**
+ * Accepts all Radix Content props, e.g. `onEscapeKeyDown={(e) => busy && e.preventDefault()}`
+ * and `onPointerDownOutside` to keep the dialog open while a request is in flight.
+ */
+export function DialogContent({
+  className,
+  children,
+  closeLabel = 'Close',
+  showCloseButton = true,
+  ...props
+}: DialogContentProps) {
+  return (
+    <DialogPortal>
+      <DialogOverlay />
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn(sheetContentClassName, className)} {...props}>
+        {children}
+        {showCloseButton && (
+          <DialogPrimitive.Close
+            aria-label={closeLabel}
+            className={cn(
+              'absolute right-2 top-2 inline-flex size-11 items-center justify-center rounded-md text-muted-foreground',
+              'transition-colors duration-(--duration-fast) hover:bg-muted hover:text-foreground',
+              'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:pointer-events-none',
+            )}
+          >
+            <X aria-hidden="true" className="size-5" />
+          </DialogPrimitive.Close>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPortal>
+  );
+}
+
+export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="dialog-footer"
+      className={cn('flex flex-col-reverse gap-2 md:flex-row md:justify-end', className)}
+      {...props}
+    />
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return (
+    <DialogPrimitive.Title
+      data-slot="dialog-title"
+      className={cn('text-lg font-semibold leading-tight', className)}
+      {...props}
+    />
+  );
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      data-slot="dialog-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+import type { Me, MeResponse } from '@burti/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet } from '../../../lib/api';
+import { STALE } from '../../../lib/query-client';
+
+export const meKeys = { all: ['me'] as const };
+
+/** The signed-in fan, or null when nobody is signed in. */
+export async function getMe(): Promise<Me | null> {
+  try {
+    return (await apiGet<MeResponse>('/api/me')).me;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQuery = () => queryOptions({ queryKey: meKeys.all, queryFn: getMe, staleTime: STALE.normal });
+
+export function useMe() {
+  return useQuery(meQuery());
+}

@@ -1,0 +1,266 @@
+import { forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } from '@burti/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { BrandMark } from '../../../app/brand-mark';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toaster';
+import { authClient, authErrorMessage } from '../../../lib/auth-client';
+import { appName } from '../../../lib/i18n';
+import { meKeys } from '../api/get-me';
+
+export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset';
+type Fields = Partial<Record<'nickname' | 'email' | 'password', string>>;
+
+function fieldErrors(error: z.ZodError): Fields {
+  const fields: Fields = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as keyof Fields;
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The page the confirmation link lands on; the auth screen shows 'Email confirmed!' there. */
+const confirmedCallback = () => `${window.location.origin}/auth?type=signup&message=${encodeURIComponent('Email confirmed')}`;
+
+export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; resetToken?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [nickname, setNickname] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Fields>({});
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const switchMode = (next: AuthMode) => {
+    setMode(next);
+    setErrors({});
+    setSentTo(null);
+  };
+
+  const fail = (message: string) => toast.error(t('auth.failed'), { description: message });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    setBusy(true);
+    try {
+      if (mode === 'signUp') {
+        const parsed = signUpInput.safeParse({ nickname, email, password });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        const { error } = await authClient.signUp.email({
+          email: parsed.data.email,
+          password: parsed.data.password,
+          name: parsed.data.nickname ?? '',
+          callbackURL: confirmedCallback(),
+        });
+        if (error) return fail(authErrorMessage(error));
+        toast.success(t('auth.checkEmail'), { description: t('auth.checkEmailSignUp') });
+        setSentTo(parsed.data.email);
+      } else if (mode === 'signIn') {
+        const parsed = signInInput.safeParse({ email, password });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        const { error } = await authClient.signIn.email(parsed.data);
+        if (error) return fail(authErrorMessage(error));
+        await queryClient.invalidateQueries({ queryKey: meKeys.all });
+        toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
+        await navigate('/', { replace: true });
+      } else if (mode === 'forgot') {
+        const parsed = forgotPasswordInput.safeParse({ email });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        const { error } = await authClient.requestPasswordReset({
+          email: parsed.data.email,
+          redirectTo: `${window.location.origin}/auth?mode=reset`,
+        });
+        if (error) return fail(authErrorMessage(error));
+        toast.success(t('auth.checkEmail'), { description: t('auth.checkEmailReset') });
+        switchMode('signIn');
+      } else {
+        const parsed = resetPasswordInput.safeParse({ password });
+        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+        if (!resetToken) return fail(t('auth.resetLinkInvalid'));
+        const { error } = await authClient.resetPassword({ newPassword: parsed.data.password, token: resetToken });
+        if (error) return fail(authErrorMessage(error));
+        toast.success(t('auth.passwordUpdated'), { description: t('auth.passwordUpdatedMessage') });
+        setPassword('');
+        await navigate('/auth', { replace: true });
+        switchMode('signIn');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    if (!sentTo) return;
+    setBusy(true);
+    const { error } = await authClient.sendVerificationEmail({ email: sentTo, callbackURL: confirmedCallback() });
+    setBusy(false);
+    if (error) fail(authErrorMessage(error));
+    else toast.success(t('auth.resent'));
+  }
+
+  const titles: Record<AuthMode, [string, string]> = {
+    signIn: [t('auth.signInTitle'), t('auth.signInSubtitle')],
+    signUp: [t('auth.signUpTitle', { appName }), t('auth.signUpSubtitle')],
+    forgot: [t('auth.forgotTitle'), t('auth.forgotSubtitle')],
+    reset: [t('auth.resetTitle'), t('auth.resetSubtitle')],
+  };
+  const submitLabels: Record<AuthMode, [string, string]> = {
+    signIn: [t('auth.signIn'), t('auth.signingIn')],
+    signUp: [t('auth.createAccount'), t('auth.creatingAccount')],
+    forgot: [t('auth.sendResetLink'), t('auth.sending')],
+    reset: [t('auth.setPassword'), t('auth.saving')],
+  };
+  const [title, subtitle] = titles[mode];
+  const [submit, submitting] = submitLabels[mode];
+
+  return (
+    <Card className="w-full max-w-[420px]">
+      <CardContent className="flex flex-col gap-6 p-6 sm:p-8">
+        <div className="flex flex-col items-center gap-3 text-center">
+          <BrandMark className="size-12" />
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+            <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>
+          </div>
+        </div>
+
+        {sentTo ? (
+          <div role="status" className="flex flex-col items-center gap-4 text-center">
+            <MailCheck aria-hidden="true" className="size-10 text-success" />
+            <div>
+              <h2 className="font-semibold">{t('auth.checkInboxTitle')}</h2>
+              <p className="mt-1 text-sm text-muted-foreground">{t('auth.checkInboxMessage', { email: sentTo })}</p>
+            </div>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button variant="outline" onClick={() => void resend()} isLoading={busy}>
+                {t('auth.resend')}
+              </Button>
+              <Button onClick={() => switchMode('signIn')}>{t('auth.signIn')}</Button>
+            </div>
+          </div>
+        ) : (
+          <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+            {mode === 'signUp' && (
+              <Field
+                id="nickname"
+                label={t('auth.nicknameOptional')}
+                hint={t('auth.nicknameHint')}
+                error={errors.nickname}
+                value={nickname}
+                onChange={setNickname}
+                autoComplete="username"
+              />
+            )}
+            {mode !== 'reset' && (
+              <Field
+                id="email"
+                type="email"
+                label={t('auth.email')}
+                error={errors.email}
+                value={email}
+                onChange={setEmail}
+                autoComplete="email"
+                required
+              />
+            )}
+            {mode !== 'forgot' && (
+              <Field
+                id="password"
+                type="password"
+                label={mode === 'reset' ? t('auth.newPassword') : t('auth.password')}
+                hint={mode === 'signIn' ? undefined : t('auth.passwordHint')}
+                error={errors.password}
+                value={password}
+                onChange={setPassword}
+                autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+                required
+              />
+            )}
+            {mode === 'signIn' && (
+              <button
+                type="button"
+                className="-mt-2 self-end text-sm font-medium text-brand hover:underline"
+                onClick={() => switchMode('forgot')}
+              >
+                {t('auth.forgotPassword')}
+              </button>
+            )}
+            <Button type="submit" size="lg" isLoading={busy}>
+              {busy ? submitting : submit}
+            </Button>
+          </form>
+        )}
+
+        <div className="text-center text-sm">
+          {mode === 'signIn' && (
+            <button type="button" className="font-medium text-brand hover:underline" onClick={() => switchMode('signUp')}>
+              {t('auth.toSignUp')}
+            </button>
+          )}
+          {mode === 'signUp' && (
+            <button type="button" className="font-medium text-brand hover:underline" onClick={() => switchMode('signIn')}>
+              {t('auth.toSignIn')}
+            </button>
+          )}
+          {(mode === 'forgot' || mode === 'reset') && (
+            <button type="button" className="font-medium text-brand hover:underline" onClick={() => switchMode('signIn')}>
+              {t('auth.backToSignIn')}
+            </button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+  error?: string;
+  autoComplete?: string;
+  required?: boolean;
+}) {
+  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        name={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {props.hint && !props.error && (
+        <p id={`${props.id}-hint`} className="text-xs text-muted-foreground">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={`${props.id}-error`} className="text-xs font-medium text-danger">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Club } from '@burti/shared';
+import { Check, Search } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ClubBadge } from '../../../components/club/club-badge';
+import { CountryFlag } from '../../../components/club/country-flag';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toaster';
+import { appName } from '../../../lib/i18n';
+import { cn } from '../../../lib/cn';
+import { useMe } from '../../auth/api/get-me';
+import { matchClubs, useClubs } from '../api/get-clubs';
+import { useSetClub } from '../api/set-club';
+
+export function ClubPicker() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const clubs = useClubs();
+  const setClub = useSetClub();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [selected, setSelected] = useState<Club | null>(null);
+  const visible = useMemo(() => matchClubs(clubs.data ?? [], deferredQuery), [clubs.data, deferredQuery]);
+
+  useEffect(() => {
+    if (clubs.isError) toast.error(t('app.error'), { description: t('onboarding.loadFailed') });
+  }, [clubs.isError, t]);
+
+  function join() {
+    if (!selected) return;
+    setClub.mutate(selected.id, {
+      onSuccess: () => {
+        toast.success(t('onboarding.welcome', { appName }), { description: t('onboarding.joined', { club: selected.name }) });
+        void navigate('/feed');
+      },
+      onError: (error) => toast.error(t('app.error'), { description: error.message }),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="relative">
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('onboarding.search')}
+          aria-label={t('onboarding.searchLabel')}
+          className="pl-10"
+        />
+      </div>
+
+      {me?.primaryClub && (
+        <p className="text-sm text-muted-foreground">
+          {t('onboarding.current')}: <strong className="text-foreground">{me.primaryClub.name}</strong>
+        </p>
+      )}
+
+      {selected && (
+        <Card className="border-brand/40 bg-brand/5" role="region" aria-label={t('onboarding.confirmTitle')}>
+          <CardContent className="flex flex-col gap-3 p-4">
+            <div className="flex items-center gap-3">
+              <ClubBadge name={selected.name} size="lg" />
+              <div>
+                <h2 className="font-semibold">{t('onboarding.confirmTitle')}</h2>
+                <p className="text-sm text-muted-foreground">{t('onboarding.confirmText', { club: selected.name })}</p>
+              </div>
+            </div>
+            <Button size="lg" onClick={join} isLoading={setClub.isPending}>
+              {setClub.isPending ? t('onboarding.joining') : t('onboarding.join', { club: selected.name })}
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+
+      {clubs.isPending ? (
+        <ul className="flex flex-col gap-2" aria-hidden="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-16 rounded-xl" />
+          ))}
+        </ul>
+      ) : visible.length === 0 ? (
+        <EmptyState icon={Search} title={t('onboarding.noResults', { query: deferredQuery })} />
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={t('onboarding.title')}>
+          {visible.map((club) => {
+            const isSelected = selected?.id === club.id;
+            return (
+              <li key={club.id}>
+                <button
+                  type="button"
+                  onClick={() => setSelected(club)}
+                  aria-pressed={isSelected}
+                  className={cn(
+                    'flex w-full items-center gap-3 rounded-xl border border-border bg-card p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                    isSelected && 'border-brand bg-brand/5',
+                  )}
+                >
+                  <ClubBadge name={club.name} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold">{club.name}</span>
+                    <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                      <CountryFlag country={club.country} className="h-3.5 w-5 rounded-[2px]" />
+                      <span className="truncate">
+                        {club.country} · {club.league}
+                      </span>
+                    </span>
+                  </span>
+                  {isSelected && <Check aria-hidden="true" className="size-5 text-brand" />}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { MeResponse } from '@burti/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { meKeys } from '../../auth/api/get-me';
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { nickname: string; bio: string }) =>
+      (await api<MeResponse>('PATCH', '/api/me/profile', input)).me,
+    onSuccess: (me) => {
+      queryClient.setQueryData(meKeys.all, me);
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import type { PublicProfile } from '@burti/shared';
+import { PenSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ClubBadge } from '../../../components/club/club-badge';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { GoalBadge } from '../../../components/ui/goal-badge';
+import { UserAvatar } from '../../../components/ui/avatar';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+
+/** The body of a profile: identity, club, bio, counts and the posts tab. */
+export function ProfileView({
+  profile,
+  isOwn,
+  showGoal,
+  actions,
+}: {
+  profile: PublicProfile;
+  isOwn: boolean;
+  showGoal: boolean;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const stats = [
+    { label: t('profile.posts'), value: profile.postsCount },
+    { label: t('profile.followers'), value: profile.followersCount },
+    { label: t('profile.following'), value: profile.followingCount },
+  ];
+  return (
+    <div className="flex flex-col">
+      <section className="flex flex-col gap-4 p-4">
+        <div className="flex items-center gap-4">
+          <UserAvatar src={profile.avatarUrl} name={profile.nickname} size="xl" />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-xl font-bold">{profile.nickname}</h2>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {profile.primaryClub && (
+                <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <ClubBadge name={profile.primaryClub.name} size="sm" />
+                  {profile.primaryClub.name}
+                </span>
+              )}
+              {showGoal && <GoalBadge amount={profile.goalBalance} />}
+            </div>
+          </div>
+        </div>
+        {profile.bio && <p className="whitespace-pre-line text-[15px]">{profile.bio}</p>}
+        <dl className="grid grid-cols-3 gap-2 rounded-xl border border-border bg-card p-3 text-center">
+          {stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="text-xs text-muted-foreground">{stat.label}</dt>
+              <dd className="text-lg font-bold">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </section>
+      <Tabs defaultValue="posts">
+        <TabsList className="w-full">
+          <TabsTrigger value="posts" className="flex-1">
+            {t('profile.postsTab')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="posts">
+          {isOwn ? (
+            <EmptyState
+              icon={PenSquare}
+              title={t('profile.noPostsOwn')}
+              action={
+                <Button asChild>
+                  <Link to="/post/new">{t('profile.createFirst')}</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState icon={PenSquare} title={t('profile.noPostsOther')} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+import { e2eDataDir, e2ePort } from './support/env';
+
+const baseURL = `http://127.0.0.1:${e2ePort}`;
+
+/**
+ * Drives the built app on a real server in Debian's Chromium. The server gets a data dir of its own, and
+ * a database of its own: E2E_DATABASE_URL (PostgreSQL, used by CI) or the embedded PGlite.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node support/start-server.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(e2ePort),
+      APP_URL: baseURL,
+      DATA_DIR: e2eDataDir,
+      RATE_LIMITS: 'false',
+      ADMIN_EMAIL: 'admin@burti.test',
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATABASE_URL: '' }),
+    },
+  },
+});
