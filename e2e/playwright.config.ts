@@ -8,7 +8,10 @@ const baseURL = `http://127.0.0.1:${e2ePort}`;
  * a database of its own: E2E_DATABASE_URL (PostgreSQL, used by CI) or the embedded PGlite.
  */
 export default defineConfig({
-  testDir: './tests',
+  projects: [
+    { name: 'e2e', testDir: './tests' },
+    { name: 'screens', testDir: './screens' },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

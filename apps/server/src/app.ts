@@ -25,15 +25,22 @@ export type BuildAppOptions = {
 };
 
 /** Builds the whole API (and the web app, when built) without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, mailer, storage, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  storage,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   const { db } = database;
-  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger: app.log });
+  const mail =
+    mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger: app.log });
   const media = storage ?? createLocalStorage(config.mediaDir);
   const auth = createAuth({ db, config, mailer: mail });
 
@@ -56,13 +63,16 @@ export async function buildApp({ config, database, mailer, storage, logger = tru
   });
 
   registerAuth(app, { auth, db, appUrl: config.appUrl });
-  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  app.get('/api/health', () => ({ ok: true, database: database.kind }));
   clubsRoutes(app, { db });
   profilesRoutes(app, { db });
   accountRoutes(app, { db, storage: media });
 
   await registerWeb(app, config);
-  app.addHook('onClose', async () => mail.close());
+  app.addHook('onClose', (_instance, done) => {
+    mail.close();
+    done();
+  });
   return app;
 }
 
@@ -73,7 +83,9 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
     prefix: '/media/',
     decorateReply: false,
     acceptRanges: true,
-    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
+    setHeaders: (reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+    },
   });
   const dist = config.webDistDir;
   const hasWeb = dist !== undefined && existsSync(join(dist, 'index.html'));
@@ -83,7 +95,10 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
       prefix: '/',
       wildcard: false,
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

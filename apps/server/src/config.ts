@@ -51,7 +51,9 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
       'http://localhost:5173',
       'capacitor://localhost',
       'https://localhost',
-      ...(env.TRUSTED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? []),
+      ...(env.TRUSTED_ORIGINS?.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean) ?? []),
     ],
     rateLimits: env.RATE_LIMITS,
     logLevel: env.LOG_LEVEL,

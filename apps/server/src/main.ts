@@ -11,7 +11,9 @@ const config = configFromEnv(env, fileURLToPath(new URL('../../web/dist', import
 let database: Database;
 try {
   database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
 } catch (error) {
   if (error instanceof DataDirLockedError) {

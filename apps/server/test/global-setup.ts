@@ -8,7 +8,8 @@ import { openDatabase } from '../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'postgres'; adminUrl: string; template: string; prefix: string } | { kind: 'pglite'; dumpFile: string };
+    testDb:
+      { kind: 'postgres'; adminUrl: string; template: string; prefix: string } | { kind: 'pglite'; dumpFile: string };
   }
 }
 
@@ -34,10 +35,9 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('testDb', { kind: 'postgres', adminUrl, template, prefix });
     return async () => {
-      const { rows } = await admin.query<{ datname: string }>(
-        'SELECT datname FROM pg_database WHERE datname LIKE $1',
-        [`${prefix}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+        `${prefix}%`,
+      ]);
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
     };

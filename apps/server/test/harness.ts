@@ -37,7 +37,10 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
     }
     const url = new URL(testDb.adminUrl);
     url.pathname = `/${name}`;
-    return { database: await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 }), url: url.toString() };
+    return {
+      database: await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 }),
+      url: url.toString(),
+    };
   }
   const dump = await readFile(testDb.dumpFile);
   return { database: await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) }) };
@@ -121,7 +124,7 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   const response = await post(app, '/api/auth/sign-in/email', { email, password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = cookiesOf(response);
-  const userId = (response.json() as { user: { id: string } }).user.id;
+  const userId = response.json<{ user: { id: string } }>().user.id;
   const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     app.inject({ method, url, payload: payload as object | undefined, headers: { cookie, origin: APP_URL } });
   return {

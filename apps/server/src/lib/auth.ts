@@ -38,7 +38,8 @@ export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; 
             intro: `Someone asked to reset the password of your ${appName} account. If it was you, choose a new password:`,
             action: 'Choose a new password',
             link: url,
-            outro: 'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
+            outro:
+              'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
           }),
         );
       },
@@ -79,7 +80,10 @@ export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; 
               const problem = nicknameProblem(nickname);
               if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NICKNAME' });
               if (await isNicknameTaken(db, nickname)) {
-                throw new APIError('BAD_REQUEST', { message: 'That nickname is already taken.', code: 'NICKNAME_TAKEN' });
+                throw new APIError('BAD_REQUEST', {
+                  message: 'That nickname is already taken.',
+                  code: 'NICKNAME_TAKEN',
+                });
               }
             }
             return { data: { ...user, name: nickname } };

@@ -21,7 +21,13 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
       },
       close: () => transport.close(),
     };
@@ -39,7 +45,10 @@ export function createMailer(options: {
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
-      options.logger.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written to the dev outbox');
+      options.logger.info(
+        { to: mail.to, subject: mail.subject, link: mail.link, file },
+        'mail written to the dev outbox',
+      );
     },
     close: () => transport.close(),
   };
@@ -50,7 +59,14 @@ export function escapeHtml(text: string): string {
 }
 
 /** A short message with one button, in plain text and simple HTML. */
-export function actionMail(args: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): Mail {
+export function actionMail(args: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+}): Mail {
   const text = `${args.intro}\n\n${args.action}: ${args.link}\n\n${args.outro}\n`;
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(args.intro)}</p>

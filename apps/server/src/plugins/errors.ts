@@ -34,7 +34,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(429).send(body('RATE_LIMITED'));
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      const code = fastifyError.statusCode === 415 ? 'UNSUPPORTED_MEDIA' : fastifyError.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION';
+      const code =
+        fastifyError.statusCode === 415
+          ? 'UNSUPPORTED_MEDIA'
+          : fastifyError.statusCode === 404
+            ? 'NOT_FOUND'
+            : 'VALIDATION';
       return reply.status(fastifyError.statusCode).send(body(code, fastifyError.message));
     }
     request.log.error({ err: error }, 'request failed');

@@ -65,10 +65,7 @@ export const profiles = pgTable(
     index('profiles_created_at_idx').on(t.createdAt),
     check('profiles_nickname_length_check', sql`char_length(${t.nickname}) between 3 and 30`),
     check('profiles_bio_length_check', sql`${t.bio} is null or char_length(${t.bio}) <= 160`),
-    check(
-      'profiles_counts_check',
-      sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0`,
-    ),
+    check('profiles_counts_check', sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0`),
   ],
 );
 
@@ -86,8 +83,13 @@ export const posts = pgTable(
     mediaUrl: text('media_url'),
     mediaPath: text('media_path'),
     mediaType: text('media_type', { enum: ['photo', 'video'] }),
-    mediaUrls: text('media_urls').array().notNull().default(sql`'{}'::text[]`),
-    visibility: text('visibility', { enum: ['public'] }).notNull().default('public'),
+    mediaUrls: text('media_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    visibility: text('visibility', { enum: ['public'] })
+      .notNull()
+      .default('public'),
     likesCount: counter('likes_count'),
     commentsCount: counter('comments_count'),
     sharesCount: counter('shares_count'),
@@ -109,10 +111,7 @@ export const posts = pgTable(
     check('posts_media_check', sql`(${t.mediaUrl} is null) = (${t.mediaType} is null)`),
     check('posts_media_type_check', sql`${t.mediaType} is null or ${t.mediaType} in ('photo', 'video')`),
     check('posts_visibility_check', sql`${t.visibility} = 'public'`),
-    check(
-      'posts_counts_check',
-      sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.sharesCount} >= 0`,
-    ),
+    check('posts_counts_check', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.sharesCount} >= 0`),
   ],
 );
 
@@ -178,7 +177,9 @@ export const comments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('comments_root_idx').on(t.postId, t.createdAt, t.id).where(sql`${t.parentCommentId} is null`),
+    index('comments_root_idx')
+      .on(t.postId, t.createdAt, t.id)
+      .where(sql`${t.parentCommentId} is null`),
     index('comments_replies_idx').on(t.parentCommentId, t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId),
     check('comments_body_check', sql`char_length(btrim(${t.body})) between 1 and 1000`),
@@ -248,10 +249,7 @@ export const reports = pgTable(
     index('reports_target_idx').on(t.targetType, t.targetId),
     check('reports_target_type_check', sql`${t.targetType} in ('post', 'comment', 'user')`),
     check('reports_status_check', sql`${t.status} in ('pending', 'resolved', 'dismissed')`),
-    check(
-      'reports_reason_check',
-      sql`${t.reason} in ('Inappropriate content', 'Inappropriate behavior')`,
-    ),
+    check('reports_reason_check', sql`${t.reason} in ('Inappropriate content', 'Inappropriate behavior')`),
   ],
 );
 
@@ -273,7 +271,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_dedupe_idx').on(t.dedupeKey),
   ],
 );

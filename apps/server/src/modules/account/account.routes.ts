@@ -11,7 +11,9 @@ export function accountRoutes(app: FastifyInstance, { db, storage }: { db: Db; s
     // The session rows are gone with the account; clear the cookies too.
     reply.header(
       'set-cookie',
-      ['better-auth.session_token', 'better-auth.session_data'].map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`),
+      ['better-auth.session_token', 'better-auth.session_data'].map(
+        (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+      ),
     );
     return reply.status(204).send();
   });

@@ -26,11 +26,16 @@ export async function deleteAccount({
       .select({ path: posts.mediaPath })
       .from(posts)
       .where(and(eq(posts.authorId, viewer.id), isNotNull(posts.mediaPath)));
-    const [profile] = await tx.select({ avatarPath: profiles.avatarPath }).from(profiles).where(eq(profiles.id, viewer.id));
+    const [profile] = await tx
+      .select({ avatarPath: profiles.avatarPath })
+      .from(profiles)
+      .where(eq(profiles.id, viewer.id));
     await tx.delete(user).where(eq(user.id, viewer.id));
     return [...media.map((m) => m.path), profile?.avatarPath].filter((path): path is string => Boolean(path));
   });
   await Promise.all(
-    files.map((path) => storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file'))),
+    files.map((path) =>
+      storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file')),
+    ),
   );
 }

@@ -15,7 +15,11 @@ export async function listClubs(db: Executor, search?: string) {
     .from(clubs)
     .where(
       q
-        ? or(ilike(clubs.name, likePattern(q)), ilike(clubs.country, likePattern(q)), ilike(clubs.league, likePattern(q)))
+        ? or(
+            ilike(clubs.name, likePattern(q)),
+            ilike(clubs.country, likePattern(q)),
+            ilike(clubs.league, likePattern(q)),
+          )
         : undefined,
     )
     .orderBy(asc(clubs.name));
@@ -23,5 +27,14 @@ export async function listClubs(db: Executor, search?: string) {
 
 export async function findClub(db: Executor, id: number) {
   const [club] = await db.select(clubColumns).from(clubs).where(eq(clubs.id, id)).limit(1);
+  return club ?? null;
+}
+
+export async function findClubDetail(db: Executor, id: number) {
+  const [club] = await db
+    .select({ ...clubColumns, fansCount: clubs.fansCount, postsCount: clubs.postsCount })
+    .from(clubs)
+    .where(eq(clubs.id, id))
+    .limit(1);
   return club ?? null;
 }

@@ -1,11 +1,19 @@
-import { clubListQuery, type ClubListResponse } from '@burti/shared';
+import { clubIdParams, clubListQuery, type ClubDetailResponse, type ClubListResponse } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { listClubs } from './clubs.queries.js';
+import { AppError } from '../../lib/errors.js';
+import { findClubDetail, listClubs } from './clubs.queries.js';
 
 export function clubsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   app.get('/api/clubs', async (request): Promise<ClubListResponse> => {
     const { q } = clubListQuery.parse(request.query);
     return { clubs: await listClubs(db, q) };
+  });
+
+  app.get('/api/clubs/:clubId', async (request): Promise<ClubDetailResponse> => {
+    const { clubId } = clubIdParams.parse(request.params);
+    const club = await findClubDetail(db, clubId);
+    if (!club) throw new AppError('CLUB_NOT_FOUND');
+    return { club };
   });
 }

@@ -37,7 +37,13 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 export async function createProfile(
   db: Executor,
-  args: { userId: string; requestedNickname?: string | null; fallback: string; telegramId?: number; avatarUrl?: string | null },
+  args: {
+    userId: string;
+    requestedNickname?: string | null;
+    fallback: string;
+    telegramId?: number;
+    avatarUrl?: string | null;
+  },
 ): Promise<string> {
   const base = args.requestedNickname || cleanNickname(args.fallback);
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -53,14 +59,19 @@ export async function createProfile(
       });
       return nickname;
     } catch (error) {
-      if (isUniqueViolation(error, 'profiles_nickname_lower_idx') || isUniqueViolation(error, 'profiles_referral_code_unique')) continue;
+      if (
+        isUniqueViolation(error, 'profiles_nickname_lower_idx') ||
+        isUniqueViolation(error, 'profiles_referral_code_unique')
+      )
+        continue;
       throw error;
     }
   }
   throw new Error('Could not find a free nickname');
 }
 
-export async function findMe(db: Executor, userId: string) {
+/** A profile with its club, balance and (for the owner) email, found by id or by nickname. */
+export async function findProfile(db: Executor, by: { id: string } | { nickname: string }) {
   const rows = await db
     .select({
       profile: profiles,
@@ -71,7 +82,7 @@ export async function findMe(db: Executor, userId: string) {
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .leftJoin(clubs, eq(clubs.id, profiles.primaryClubId))
-    .where(eq(profiles.id, userId))
+    .where('id' in by ? eq(profiles.id, by.id) : sql`lower(${profiles.nickname}) = lower(${by.nickname})`)
     .limit(1);
   return rows[0] ?? null;
 }

@@ -1,33 +1,65 @@
-import type { Me, SetClubInput, UpdateProfileInput } from '@burti/shared';
+import type { Me, PublicProfile, SetClubInput, UpdateProfileInput } from '@burti/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.queries.js';
-import { findMe, isNicknameTaken, isUniqueViolation, updateProfileFields } from './profiles.queries.js';
+import { findProfile, isNicknameTaken, isUniqueViolation, updateProfileFields } from './profiles.queries.js';
 
-export async function getMe({ db, viewer }: { db: Db; viewer: Viewer }): Promise<Me> {
-  const row = await findMe(db, viewer.id);
-  if (!row) throw new AppError('PROFILE_NOT_FOUND');
-  const { profile } = row;
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+/** Avatar URLs carry a version from the profile's update time, so a new picture is never served stale. */
+export function versionedAvatar(url: string | null, updatedAt: Date): string | null {
+  return url ? `${url}?v=${updatedAt.getTime()}` : null;
+}
+
+function toPublicProfile({ profile, club, goalBalance }: ProfileRow): PublicProfile {
   return {
     id: profile.id,
-    email: row.email,
     nickname: profile.nickname,
     bio: profile.bio,
-    avatarUrl: profile.avatarUrl ? `${profile.avatarUrl}?v=${profile.updatedAt.getTime()}` : null,
-    primaryClub: row.club,
+    avatarUrl: versionedAvatar(profile.avatarUrl, profile.updatedAt),
+    primaryClub: club,
     followersCount: profile.followersCount,
     followingCount: profile.followingCount,
     postsCount: profile.postsCount,
-    isAdmin: profile.isAdmin,
-    isBlocked: profile.isBlocked,
-    referralCode: profile.referralCode,
-    goalBalance: row.goalBalance,
+    goalBalance,
     createdAt: profile.createdAt.toISOString(),
   };
 }
 
-export async function updateProfile({ db, viewer, input }: { db: Db; viewer: Viewer; input: UpdateProfileInput }): Promise<Me> {
+export async function getMe({ db, viewer }: { db: Db; viewer: Viewer }): Promise<Me> {
+  const row = await findProfile(db, { id: viewer.id });
+  if (!row) throw new AppError('PROFILE_NOT_FOUND');
+  return {
+    ...toPublicProfile(row),
+    email: row.email,
+    isAdmin: row.profile.isAdmin,
+    isBlocked: row.profile.isBlocked,
+    referralCode: row.profile.referralCode,
+  };
+}
+
+export async function getPublicProfile({
+  db,
+  by,
+}: {
+  db: Db;
+  by: { id: string } | { nickname: string };
+}): Promise<PublicProfile> {
+  const row = await findProfile(db, by);
+  if (!row) throw new AppError('id' in by ? 'USER_NOT_FOUND' : 'PROFILE_NOT_FOUND');
+  return toPublicProfile(row);
+}
+
+export async function updateProfile({
+  db,
+  viewer,
+  input,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: UpdateProfileInput;
+}): Promise<Me> {
   const fields = input;
   if (fields.nickname && (await isNicknameTaken(db, fields.nickname, viewer.id))) {
     throw new AppError('NICKNAME_TAKEN', undefined, { nickname: 'That nickname is already taken.' });
@@ -41,7 +73,15 @@ export async function updateProfile({ db, viewer, input }: { db: Db; viewer: Vie
   return getMe({ db, viewer });
 }
 
-export async function setPrimaryClub({ db, viewer, input }: { db: Db; viewer: Viewer; input: SetClubInput }): Promise<Me> {
+export async function setPrimaryClub({
+  db,
+  viewer,
+  input,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: SetClubInput;
+}): Promise<Me> {
   const club = await findClub(db, input.clubId);
   if (!club) throw new AppError('CLUB_NOT_FOUND');
   await updateProfileFields(db, viewer.id, { primaryClubId: club.id });

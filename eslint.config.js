@@ -1,0 +1,196 @@
+// @ts-check
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS = '**/*.{ts,tsx,mts,cts}';
+const JS = '**/*.{js,mjs,cjs,jsx}';
+
+/** Test code: vitest files next to the source, and the server's test harness. */
+const TESTS = ['**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts'];
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Import boundaries (enforced with `no-restricted-imports`, which matches the import *specifier*, not the resolved path)
+//
+// 1. apps/web and apps/server never import each other (neither by package name, by an `apps/...` path, nor by a
+//    relative path that climbs out of the app). Anything both sides need lives in packages/shared (`@burti/shared`).
+//    packages/shared imports neither app.
+// 2. Inside apps/web/src/features/<name>/, a feature may import only its own files. The one exception is
+//    features/auth/api/* (the signed-in user is shared by every feature). Anything else that several features need
+//    belongs in src/components or src/lib. Cross-feature composition happens in src/app (routes, shell), which may
+//    import from any feature.
+//
+//    Because the rule only sees the specifier, rule 2 is implemented per feature: for feature X, a relative import
+//    that climbs (`../`) and then names another feature folder (`../../clubs/...`), or any path through a
+//    `features/` segment to another feature (`../../../features/clubs/...`), is reported. The list of feature
+//    folders is read from disk when ESLint starts, so new features are covered automatically.
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** @param {string} s */
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** @param {string} app */
+function otherAppPatterns(app) {
+  const message = `Do not import from apps/${app}: move what both apps need into packages/shared (@burti/shared).`;
+  return [
+    { regex: `^@burti/${app}(/|$)`, message },
+    { regex: `(^|/)apps/${app}(/|$)`, message },
+    { regex: `^(\\.\\./)+${app}(/|$)`, message },
+  ];
+}
+
+const webFeaturesDir = join(import.meta.dirname, 'apps/web/src/features');
+const webFeatures = existsSync(webFeaturesDir)
+  ? readdirSync(webFeaturesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+/** @param {string} feature */
+function featureBoundaryPatterns(feature) {
+  const self = escapeRegex(feature);
+  const others = webFeatures.map(escapeRegex).join('|');
+  // Allowed targets: this feature itself, and features/auth/api(/...)
+  const allowed = `(?!(?:${self}/|auth/api(?:/|$)))`;
+  const message =
+    `Feature "${feature}" must not import another feature's internals (only features/auth/api/* is shared). ` +
+    'Move shared code to src/components or src/lib, or compose the features in src/app.';
+  const patterns = [{ regex: `(^|/)features/${allowed}`, message }];
+  if (others) patterns.push({ regex: `^(\\.\\./)+${allowed}(?:${others})(/|$)`, message });
+  return patterns;
+}
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    'data/',
+    '**/test-results/',
+    '**/playwright-report/',
+    'apps/server/drizzle/',
+    'apps/web/android/',
+    'apps/web/ios/',
+    'apps/web/public/',
+    'coverage/',
+  ]),
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+
+  // --- everything ----------------------------------------------------------------------------------------------------
+  js.configs.recommended,
+
+  // --- TypeScript (type-aware) ---------------------------------------------------------------------------------------
+  {
+    files: [TS],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Root-level config files belong to no workspace tsconfig; type-check them with the shared base options.
+          allowDefaultProject: ['*.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // `onClick={async () => ...}` is fine in JSX; everywhere else a promise-returning function where a
+      // void-returning one is expected (e.g. `setTimeout(async ...)`, `emitter.on('x', async ...)`) is a bug.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: true },
+      ],
+      // With verbatimModuleSyntax, `import { type A } from 'x'` keeps a side-effect import of 'x'; use `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+
+  // --- plain JavaScript (config files, scripts): not type-checked ----------------------------------------------------
+  {
+    files: [JS],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  // --- Node code -----------------------------------------------------------------------------------------------------
+  {
+    files: [
+      'apps/server/**/*.ts',
+      'e2e/**/*.ts',
+      '*.ts',
+      'apps/web/vite.config.ts',
+      // shared is isomorphic in intent, but its tsconfig (and its tests) use Node types
+      'packages/shared/**/*.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+
+  // --- Tests: parsing JSON responses yields `any`; tracking every field through a type guard adds nothing ------------
+  {
+    files: TESTS,
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+
+  // --- Web (React) ---------------------------------------------------------------------------------------------------
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // Hooks also live in .ts files (features/*/api), so the hooks rules apply to both.
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+  },
+
+  // --- Import boundaries (see the comment at the top). Later blocks replace `no-restricted-imports` options wholesale,
+  //     so the feature blocks repeat the cross-app patterns. ----------------------------------------------------------
+  {
+    files: ['packages/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...otherAppPatterns('web'), ...otherAppPatterns('server')] }],
+    },
+  },
+  {
+    files: ['apps/server/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: otherAppPatterns('web') }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: otherAppPatterns('server') }] },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...otherAppPatterns('server'), ...featureBoundaryPatterns(feature)] },
+      ],
+    },
+  })),
+);
