@@ -5,3 +5,4 @@ export * from './schemas/auth.js';
 export * from './schemas/clubs.js';
 export * from './schemas/profile.js';
 export * from './club-style.js';
+export * from './schemas/posts.js';

@@ -94,7 +94,7 @@ export function AppShell() {
           {createButton('rail')}
         </nav>
       </aside>
-      <main id="main" className="mx-auto w-full max-w-2xl pb-24 md:border-r md:border-border md:pb-8">
+      <main id="main" className="mx-auto w-full max-w-2xl pb-24 md:mx-0 md:min-w-0 md:flex-1 md:border-r md:border-border md:pb-8">
         <Outlet />
       </main>
       <nav

@@ -24,7 +24,7 @@ export function LandingRoute() {
 
   return (
     <main className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-brand px-6 text-center text-brand-foreground">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-15">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-[0.07]">
         <div className="absolute left-1/2 top-0 h-full w-10 -translate-x-1/2 bg-white" />
         <div className="absolute left-0 top-1/2 h-10 w-full -translate-y-1/2 bg-white" />
       </div>

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { COMMENT_MAX, POST_TEXT_MAX } from '../constants.js';
+import { clubSchema } from './clubs.js';
+
+export const MEDIA_TYPES = ['photo', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+/** Accepted by content (magic bytes), not by name: photos are re-encoded, videos stored as sent. */
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+
+export const authorSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+export const postSchema = z.object({
+  id: z.string(),
+  author: authorSchema,
+  club: clubSchema,
+  text: z.string().nullable(),
+  media: z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) }).nullable(),
+  mediaUrls: z.array(z.string()),
+  likesCount: z.number().int(),
+  commentsCount: z.number().int(),
+  sharesCount: z.number().int(),
+  viewerHasLiked: z.boolean(),
+  viewerHasShared: z.boolean(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  /** Set on a profile's timeline when the post appears there as that profile's share. */
+  sharedBy: z.object({ id: z.string(), nickname: z.string(), sharedAt: z.string() }).nullable(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPageSchema = z.object({ posts: z.array(postSchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof postPageSchema>;
+export const postResponse = z.object({ post: postSchema });
+export type PostResponse = z.infer<typeof postResponse>;
+
+export const cursorQuery = z.object({ cursor: z.string().max(200).optional() });
+export const postIdParams = z.object({ postId: z.uuid('Post not found') });
+export const commentIdParams = z.object({ commentId: z.uuid('Comment not found') });
+
+/** Text fields of a new or edited post (the media file, if any, travels beside them as multipart). */
+export const postTextInput = z.object({
+  text: z
+    .string()
+    .trim()
+    .max(POST_TEXT_MAX, `Posts can be at most ${POST_TEXT_MAX} characters.`)
+    .optional()
+    .transform((text) => (text ? text : null)),
+  /** On edit: true removes the current media. */
+  removeMedia: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((value) => value === true || value === 'true'),
+});
+export type PostTextInput = z.input<typeof postTextInput>;
+
+export const likeStateSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+export const shareStateSchema = z.object({ shared: z.boolean(), sharesCount: z.number().int() });
+export type ShareState = z.infer<typeof shareStateSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  parentCommentId: z.string().nullable(),
+  body: z.string(),
+  author: authorSchema,
+  replyCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentPageSchema = z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() });
+export type CommentPage = z.infer<typeof commentPageSchema>;
+export const commentResponse = z.object({ comment: commentSchema, commentsCount: z.number().int() });
+export type CommentResponse = z.infer<typeof commentResponse>;
+
+export const createCommentInput = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .min(1, 'Please write something first.')
+      .max(COMMENT_MAX, `Comments can be at most ${COMMENT_MAX} characters.`),
+    parentCommentId: z.uuid().nullable().optional(),
+  })
+  .strict();
+export type CreateCommentInput = z.input<typeof createCommentInput>;
+
+export const createReportInput = z
+  .object({
+    targetType: z.enum(['post', 'comment', 'user']),
+    targetId: z.string().min(1).max(64),
+  })
+  .strict();
+export type CreateReportInput = z.infer<typeof createReportInput>;
+export const reportResponse = z.object({ reportId: z.string(), reason: z.string() });
