@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { MEDIA_MAX_BYTES } from '@burti/shared';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -11,10 +13,14 @@ import { AppError } from './lib/errors.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -63,10 +69,15 @@ export async function buildApp({
   });
 
   registerAuth(app, { auth, db, appUrl: config.appUrl });
+  await registerRateLimits(app, { enabled: config.rateLimits });
+  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   clubsRoutes(app, { db });
   profilesRoutes(app, { db });
   accountRoutes(app, { db, storage: media });
+  postsRoutes(app, { db, storage: media });
+  commentsRoutes(app, { db });
+  reportsRoutes(app, { db });
 
   await registerWeb(app, config);
   app.addHook('onClose', (_instance, done) => {

@@ -8,6 +8,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
+import { clubs, profiles, session, user } from '../src/db/schema/index.js';
+import { createProfile } from '../src/modules/profiles/profiles.queries.js';
+import { eq } from 'drizzle-orm';
 import { linkIn, startSmtpServer } from './smtp.js';
 
 export { linkIn };
@@ -93,6 +96,30 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
       const client = await signIn(app, email, password);
       return { ...client, email, password };
     },
+    /**
+     * Many fans at once without the mail round trip: accounts, profiles (in a club) and sessions written
+     * directly, used through bearer tokens as the native and Telegram clients do.
+     */
+    async createFans(count: number, clubName = 'Dinamo Tbilisi') {
+      const [club] = await database.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.name, clubName));
+      const fans = [];
+      for (let i = 0; i < count; i++) {
+        const id = crypto.randomUUID();
+        const email = uniqueEmail('crowd');
+        await database.db.insert(user).values({ id, name: '', email, emailVerified: true });
+        await createProfile(database.db, { userId: id, fallback: email.split('@')[0]! });
+        await database.db.update(profiles).set({ primaryClubId: club!.id }).where(eq(profiles.id, id));
+        const token = randomBytes(24).toString('hex');
+        await database.db.insert(session).values({
+          id: crypto.randomUUID(),
+          token,
+          userId: id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        });
+        fans.push(bearerClient(app, id, token));
+      }
+      return fans;
+    },
     async close() {
       await app.close();
       await database.close();
@@ -137,4 +164,40 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     patch: (url: string, payload?: unknown) => request('PATCH', url, payload ?? {}),
     delete: (url: string) => request('DELETE', url),
   };
+}
+
+/** A client signed in by a bearer token. */
+export function bearerClient(app: FastifyInstance, userId: string, token: string) {
+  const headers = { authorization: `Bearer ${token}`, origin: APP_URL };
+  const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({ method, url, payload: payload as object | undefined, headers });
+  return {
+    userId,
+    headers,
+    get: (url: string) => request('GET', url),
+    post: (url: string, payload?: unknown) => request('POST', url, payload ?? {}),
+    put: (url: string, payload?: unknown) => request('PUT', url, payload ?? {}),
+    patch: (url: string, payload?: unknown) => request('PATCH', url, payload ?? {}),
+    delete: (url: string) => request('DELETE', url),
+  };
+}
+
+/** A multipart body with text fields and one file, as a browser's FormData would send it. */
+export function multipartBody(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = `----burti${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -27,7 +27,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(body('VALIDATION', message, fields));
     }
     const fastifyError = error as FastifyError;
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+    if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send(body('FILE_TOO_LARGE'));
+    }
+    if (
+      fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      fastifyError.code === 'FST_PARTS_LIMIT' ||
+      fastifyError.code === 'FST_FILES_LIMIT'
+    ) {
       return reply.status(413).send(body('PAYLOAD_TOO_LARGE'));
     }
     if (fastifyError.statusCode === 429) {

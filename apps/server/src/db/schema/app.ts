@@ -107,7 +107,8 @@ export const posts = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
     check('posts_text_length_check', sql`${t.text} is null or char_length(${t.text}) <= 500`),
-    check('posts_content_check', sql`${t.text} is not null or ${t.mediaUrl} is not null`),
+    // A deleted post loses its media file, so only live posts must carry content.
+    check('posts_content_check', sql`${t.deletedAt} is not null or ${t.text} is not null or ${t.mediaUrl} is not null`),
     check('posts_media_check', sql`(${t.mediaUrl} is null) = (${t.mediaType} is null)`),
     check('posts_media_type_check', sql`${t.mediaType} is null or ${t.mediaType} in ('photo', 'video')`),
     check('posts_visibility_check', sql`${t.visibility} = 'public'`),

@@ -1,16 +1,12 @@
 import type { Me, PublicProfile, SetClubInput, UpdateProfileInput } from '@burti/shared';
 import type { Db } from '../../db/client.js';
+import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.queries.js';
 import { findProfile, isNicknameTaken, isUniqueViolation, updateProfileFields } from './profiles.queries.js';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
-
-/** Avatar URLs carry a version from the profile's update time, so a new picture is never served stale. */
-export function versionedAvatar(url: string | null, updatedAt: Date): string | null {
-  return url ? `${url}?v=${updatedAt.getTime()}` : null;
-}
 
 function toPublicProfile({ profile, club, goalBalance }: ProfileRow): PublicProfile {
   return {

@@ -1,0 +1,2 @@
+ALTER TABLE "posts" DROP CONSTRAINT "posts_content_check";--> statement-breakpoint
+ALTER TABLE "posts" ADD CONSTRAINT "posts_content_check" CHECK ("posts"."deleted_at" is not null or "posts"."text" is not null or "posts"."media_url" is not null);

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { comments } from '../../db/schema/index.js';
+import type { Cursor } from '../../lib/cursor.js';
+import { visibleTo } from '../../lib/visibility.js';
+
+export type CommentRow = {
+  id: string;
+  post_id: string;
+  parent_comment_id: string | null;
+  body: string;
+  reply_count: number;
+  created_at: Date | string;
+  author_id: string;
+  author_nickname: string;
+  author_avatar_url: string | null;
+  author_updated_at: Date | string;
+  cursor_at: string;
+};
+
+/** Comments oldest first: the root comments of a post, or the replies to one comment. */
+export async function listComments(
+  db: Executor,
+  args: { viewerId: string; postId?: string; parentId?: string; cursor: Cursor | null; limit: number },
+): Promise<CommentRow[]> {
+  const { viewerId, postId, parentId, cursor, limit } = args;
+  const scope = parentId
+    ? sql`c.parent_comment_id = ${parentId}`
+    : sql`c.post_id = ${postId ?? ''} and c.parent_comment_id is null`;
+  return queryRows<CommentRow>(
+    db,
+    sql`
+    select c.id, c.post_id, c.parent_comment_id, c.body, c.reply_count, c.created_at,
+      a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
+      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
+    from comments c
+    join profiles a on a.id = c.author_id
+    where ${scope}
+      and ${visibleTo(viewerId, sql`c.author_id`)}
+      ${cursor ? sql`and (c.created_at, c.id) > ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)` : sql``}
+    order by c.created_at, c.id
+    limit ${limit}`,
+  );
+}
+
+export async function findComment(db: Executor, commentId: string) {
+  const [comment] = await db.select().from(comments).where(eq(comments.id, commentId)).limit(1);
+  return comment ?? null;
+}
+
+export async function insertComment(
+  db: Executor,
+  values: { postId: string; authorId: string; body: string; parentCommentId: string | null },
+): Promise<string> {
+  const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
+  return row!.id;
+}
+
+export async function findCommentView(db: Executor, viewerId: string, commentId: string): Promise<CommentRow | null> {
+  const [row] = await queryRows<CommentRow>(
+    db,
+    sql`
+    select c.id, c.post_id, c.parent_comment_id, c.body, c.reply_count, c.created_at,
+      a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
+      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
+    from comments c join profiles a on a.id = c.author_id
+    where c.id = ${commentId} and ${visibleTo(viewerId, sql`c.author_id`)}`,
+  );
+  return row ?? null;
+}

@@ -1,0 +1,103 @@
+import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage, type CommentResponse } from '@burti/shared';
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { posts, profiles } from '../../db/schema/index.js';
+import { versionedAvatar } from '../../lib/avatar.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { AppError } from '../../lib/errors.js';
+import { isBlockedEitherWay } from '../../lib/visibility.js';
+import type { Viewer } from '../../plugins/auth.js';
+import * as q from './comments.queries.js';
+
+type Deps = { db: Db; viewer: Viewer };
+
+function toComment(row: q.CommentRow): Comment {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    parentCommentId: row.parent_comment_id,
+    body: row.body,
+    replyCount: row.reply_count,
+    createdAt: new Date(row.created_at).toISOString(),
+    author: {
+      id: row.author_id,
+      nickname: row.author_nickname,
+      avatarUrl: versionedAvatar(row.author_avatar_url, row.author_updated_at),
+    },
+  };
+}
+
+function toPage(rows: q.CommentRow[]): CommentPage {
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    comments: page.map(toComment),
+    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+  };
+}
+
+/** The post, when it is live and its author is visible to the viewer. */
+async function visiblePost(db: Executor, viewer: Viewer, postId: string, forWrite = false) {
+  const [post] = await db
+    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, authorBlocked: profiles.isBlocked })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.id, posts.authorId))
+    .where(eq(posts.id, postId));
+  if (!post || post.authorBlocked) throw new AppError('POST_NOT_FOUND');
+  if (post.deletedAt) throw new AppError('POST_DELETED');
+  if (post.authorId !== viewer.id && (await isBlockedEitherWay(db, viewer.id, post.authorId))) {
+    // Blocked either way: reading finds nothing, writing is refused outright.
+    throw new AppError(forWrite ? 'USER_BLOCKED' : 'POST_NOT_FOUND');
+  }
+  return post;
+}
+
+export async function rootComments({ db, viewer, postId, cursor }: Deps & { postId: string; cursor?: string }) {
+  await visiblePost(db, viewer, postId);
+  const rows = await q.listComments(db, {
+    viewerId: viewer.id,
+    postId,
+    cursor: decodeCursor(cursor),
+    limit: COMMENTS_PAGE_SIZE + 1,
+  });
+  return toPage(rows);
+}
+
+export async function replies({ db, viewer, commentId, cursor }: Deps & { commentId: string; cursor?: string }) {
+  const parent = await q.findComment(db, commentId);
+  if (!parent) throw new AppError('COMMENT_NOT_FOUND');
+  await visiblePost(db, viewer, parent.postId);
+  const rows = await q.listComments(db, {
+    viewerId: viewer.id,
+    parentId: commentId,
+    cursor: decodeCursor(cursor),
+    limit: COMMENTS_PAGE_SIZE + 1,
+  });
+  return toPage(rows);
+}
+
+/** Adds a comment, or a reply: replies stay one level deep, so a reply to a reply joins its root's thread. */
+export async function addComment({
+  db,
+  viewer,
+  postId,
+  body,
+  parentCommentId,
+}: Deps & { postId: string; body: string; parentCommentId?: string | null }): Promise<CommentResponse> {
+  return db.transaction(async (tx) => {
+    await visiblePost(tx, viewer, postId, true);
+    let rootId: string | null = null;
+    if (parentCommentId) {
+      const parent = await q.findComment(tx, parentCommentId);
+      if (!parent || parent.postId !== postId) throw new AppError('COMMENT_NOT_FOUND');
+      if (parent.authorId !== viewer.id && (await isBlockedEitherWay(tx, viewer.id, parent.authorId))) {
+        throw new AppError('USER_BLOCKED');
+      }
+      rootId = parent.parentCommentId ?? parent.id;
+    }
+    const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId });
+    const row = await q.findCommentView(tx, viewer.id, id);
+    const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
+    return { comment: toComment(row!), commentsCount: counts!.commentsCount };
+  });
+}

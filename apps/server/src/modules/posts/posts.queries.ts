@@ -1,0 +1,204 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { likes, postRevisions, posts, shares } from '../../db/schema/index.js';
+import type { Cursor } from '../../lib/cursor.js';
+import { visibleTo } from '../../lib/visibility.js';
+
+/** A post as lists and the detail page read it, before it is shaped for the API. */
+export type PostRow = {
+  id: string;
+  text: string | null;
+  media_url: string | null;
+  media_type: 'photo' | 'video' | null;
+  media_urls: string[];
+  likes_count: number;
+  comments_count: number;
+  shares_count: number;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  author_id: string;
+  author_nickname: string;
+  author_avatar_url: string | null;
+  author_updated_at: Date | string;
+  club_id: number;
+  club_name: string;
+  club_country: string;
+  club_league: string;
+  viewer_has_liked: boolean;
+  viewer_has_shared: boolean;
+  shared_by_id: string | null;
+  shared_by_nickname: string | null;
+  shared_at: Date | string | null;
+  cursor_at: string;
+};
+
+const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
+
+function postColumns(viewerId: string): SQL {
+  return sql`p.id, p.text, p.media_url, p.media_type, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
+    p.created_at, p.edited_at,
+    a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
+    c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
+    exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,
+    exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared`;
+}
+
+const rows = (db: Executor, query: SQL) => queryRows<PostRow>(db, query);
+
+/** Live public posts newest first, optionally of one club, hiding authors the viewer must not see. */
+export async function listPosts(
+  db: Executor,
+  args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number },
+): Promise<PostRow[]> {
+  const { viewerId, clubId, cursor, limit } = args;
+  return rows(
+    db,
+    sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
+        ${cursorText(sql`p.created_at`)} as cursor_at
+      from posts p
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      where p.deleted_at is null and p.visibility = 'public'
+        ${clubId === undefined ? sql`` : sql`and p.club_id = ${clubId}`}
+        and ${visibleTo(viewerId, sql`p.author_id`)}
+        ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+      order by p.created_at desc, p.id desc
+      limit ${limit}`,
+  );
+}
+
+/** A profile's timeline: the user's own live posts and the posts they shared, by the time of each. */
+export async function listUserTimeline(
+  db: Executor,
+  args: { viewerId: string; userId: string; cursor: Cursor | null; limit: number },
+): Promise<PostRow[]> {
+  const { viewerId, userId, cursor, limit } = args;
+  return rows(
+    db,
+    sql`with items as (
+        select p0.id as post_id, p0.created_at as activity_at, null::text as shared_by_id
+          from posts p0 where p0.author_id = ${userId} and p0.deleted_at is null
+        union all
+        select s0.post_id, s0.created_at, s0.user_id from shares s0 where s0.user_id = ${userId}
+      )
+      select ${postColumns(viewerId)}, i.shared_by_id, sb.nickname as shared_by_nickname,
+        case when i.shared_by_id is null then null else i.activity_at end as shared_at,
+        ${cursorText(sql`i.activity_at`)} as cursor_at
+      from items i
+      join posts p on p.id = i.post_id
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      left join profiles sb on sb.id = i.shared_by_id
+      where p.deleted_at is null
+        and ${visibleTo(viewerId, sql`p.author_id`)}
+        and ${visibleTo(viewerId, sql`${userId}`)}
+        ${cursor ? sql`and (i.activity_at, i.post_id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+      order by i.activity_at desc, i.post_id desc
+      limit ${limit}`,
+  );
+}
+
+export async function findPostView(db: Executor, viewerId: string, postId: string): Promise<PostRow | null> {
+  const [row] = await rows(
+    db,
+    sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
+        ${cursorText(sql`p.created_at`)} as cursor_at
+      from posts p
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      where p.id = ${postId} and p.deleted_at is null and ${visibleTo(viewerId, sql`p.author_id`)}`,
+  );
+  return row ?? null;
+}
+
+/** The post row itself (live or deleted), for permission checks; `forUpdate` locks it for the transaction. */
+export async function findPost(db: Executor, postId: string, forUpdate = false) {
+  const query = db.select().from(posts).where(eq(posts.id, postId)).limit(1);
+  const [post] = await (forUpdate ? query.for('update') : query);
+  return post ?? null;
+}
+
+export async function insertPost(
+  db: Executor,
+  values: {
+    authorId: string;
+    clubId: number;
+    text: string | null;
+    mediaUrl?: string | null;
+    mediaPath?: string | null;
+    mediaType?: 'photo' | 'video' | null;
+  },
+) {
+  const [post] = await db.insert(posts).values(values).returning({ id: posts.id });
+  return post!.id;
+}
+
+export async function saveRevision(
+  db: Executor,
+  post: { id: string; text: string | null; mediaUrl: string | null; mediaType: 'photo' | 'video' | null },
+) {
+  await db
+    .insert(postRevisions)
+    .values({ postId: post.id, text: post.text, mediaUrl: post.mediaUrl, mediaType: post.mediaType });
+}
+
+export async function updatePost(
+  db: Executor,
+  postId: string,
+  values: {
+    text?: string | null;
+    mediaUrl?: string | null;
+    mediaPath?: string | null;
+    mediaType?: 'photo' | 'video' | null;
+    editedAt?: Date;
+    deletedAt?: Date;
+  },
+) {
+  await db
+    .update(posts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(posts.id, postId));
+}
+
+export async function insertLike(db: Executor, postId: string, userId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(likes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: likes.postId });
+  return inserted.length > 0;
+}
+
+export async function deleteLike(db: Executor, postId: string, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(likes)
+    .where(and(eq(likes.postId, postId), eq(likes.userId, userId)))
+    .returning({ postId: likes.postId });
+  return deleted.length > 0;
+}
+
+export async function insertShare(db: Executor, postId: string, userId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(shares)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: shares.postId });
+  return inserted.length > 0;
+}
+
+export async function deleteShare(db: Executor, postId: string, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(shares)
+    .where(and(eq(shares.postId, postId), eq(shares.userId, userId)))
+    .returning({ postId: shares.postId });
+  return deleted.length > 0;
+}
+
+export async function postCounts(db: Executor, postId: string) {
+  const [row] = await db
+    .select({ likesCount: posts.likesCount, sharesCount: posts.sharesCount, commentsCount: posts.commentsCount })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  return row!;
+}

@@ -1,0 +1,47 @@
+import { REPORT_REASON_BEHAVIOR, REPORT_REASON_CONTENT, type CreateReportInput } from '@burti/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { comments, posts, profiles, reports } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { Viewer } from '../../plugins/auth.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The target must exist; the reason is fixed by its type, as the spec says. */
+async function checkTarget(db: Db, viewer: Viewer, { targetType, targetId }: CreateReportInput): Promise<string> {
+  switch (targetType) {
+    case 'post': {
+      const [post] = UUID.test(targetId)
+        ? await db.select({ deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, targetId))
+        : [];
+      if (!post) throw new AppError('POST_NOT_FOUND');
+      if (post.deletedAt) throw new AppError('POST_DELETED');
+      return REPORT_REASON_CONTENT;
+    }
+    case 'comment': {
+      const [comment] = UUID.test(targetId)
+        ? await db.select({ id: comments.id }).from(comments).where(eq(comments.id, targetId))
+        : [];
+      if (!comment) throw new AppError('COMMENT_NOT_FOUND');
+      return REPORT_REASON_CONTENT;
+    }
+    case 'user': {
+      if (targetId === viewer.id) throw new AppError('CANNOT_TARGET_SELF', "You can't report yourself.");
+      const [user] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, targetId));
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      return REPORT_REASON_BEHAVIOR;
+    }
+  }
+}
+
+/** One open report per reporter and target: a second one while the first is pending is refused. */
+export async function createReport({ db, viewer, input }: { db: Db; viewer: Viewer; input: CreateReportInput }) {
+  const reason = await checkTarget(db, viewer, input);
+  const [report] = await db
+    .insert(reports)
+    .values({ targetType: input.targetType, targetId: input.targetId, reporterId: viewer.id, reason })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  if (!report) throw new AppError('ALREADY_REPORTED');
+  return { reportId: report.id, reason };
+}

@@ -1,0 +1,29 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.js';
+
+/** Limits are per signed-in user (per address for anonymous calls); routes opt in with `perUser(...)`. */
+export async function registerRateLimits(app: FastifyInstance, { enabled }: { enabled: boolean }): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: async (request: FastifyRequest) => (await request.server.findViewer(request))?.id ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
+  app.decorate('rateLimitsEnabled', enabled);
+}
+
+/** Route options for a limit of `max` calls per `minutes` per user. */
+export function perUser(app: FastifyInstance, max: number, minutes = 1) {
+  if (!app.rateLimitsEnabled) return {};
+  return { config: { rateLimit: { max, timeWindow: minutes * 60_000 } } };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimitsEnabled: boolean;
+  }
+}
