@@ -12,6 +12,7 @@ import { createAuth } from './lib/auth.js';
 import { AppError } from './lib/errors.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
+import { createS3Storage } from './lib/storage-s3.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
@@ -47,7 +48,7 @@ export async function buildApp({
   const mail =
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger: app.log });
-  const media = storage ?? createLocalStorage(config.mediaDir);
+  const media = storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir));
   const auth = createAuth({ db, config, mailer: mail });
 
   await seed(db);

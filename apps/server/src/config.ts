@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.js';
+import type { S3StorageOptions } from './lib/storage-s3.js';
 
 export type AppConfig = {
   appName: string;
@@ -16,6 +17,8 @@ export type AppConfig = {
   trustedOrigins: string[];
   rateLimits: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media. */
+  s3?: S3StorageOptions;
   /** The built web app to serve; absent in API-only tests. */
   webDistDir?: string;
 };
@@ -56,7 +59,24 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
         .filter(Boolean) ?? []),
     ],
     rateLimits: env.RATE_LIMITS,
+    s3: s3Options(env),
     logLevel: env.LOG_LEVEL,
     webDistDir,
+  };
+}
+
+function s3Options(env: Env): S3StorageOptions | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  if (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY || !env.S3_PUBLIC_URL) {
+    throw new Error('S3_BUCKET needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL as well.');
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicBaseUrl: env.S3_PUBLIC_URL,
   };
 }
