@@ -16,7 +16,10 @@ import { createS3Storage } from './lib/storage-s3.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { socialRoutes } from './modules/social/social.routes.js';
+import { createRealtime } from './lib/realtime.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { registerAuth } from './plugins/auth.js';
@@ -52,6 +55,8 @@ export async function buildApp({
   const auth = createAuth({ db, config, mailer: mail });
 
   await seed(db);
+  const realtime = await createRealtime(database, app.log);
+  app.addHook('onClose', async () => realtime.close());
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -74,11 +79,13 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
   app.get('/api/health', () => ({ ok: true, database: database.kind }));
   clubsRoutes(app, { db });
-  profilesRoutes(app, { db });
+  profilesRoutes(app, { db, storage: media });
   accountRoutes(app, { db, storage: media });
   postsRoutes(app, { db, storage: media });
   commentsRoutes(app, { db });
   reportsRoutes(app, { db });
+  socialRoutes(app, { db });
+  notificationsRoutes(app, { db, realtime });
 
   await registerWeb(app, config);
   app.addHook('onClose', (_instance, done) => {

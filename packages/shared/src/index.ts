@@ -6,3 +6,5 @@ export * from './schemas/clubs.js';
 export * from './schemas/profile.js';
 export * from './club-style.js';
 export * from './schemas/posts.js';
+export * from './schemas/social.js';
+export * from './schemas/admin.js';

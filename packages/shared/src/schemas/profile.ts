@@ -56,7 +56,10 @@ export const publicProfileSchema = z.object({
   createdAt: z.string(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
-export const publicProfileResponse = z.object({ profile: publicProfileSchema });
+export const publicProfileResponse = z.object({
+  profile: publicProfileSchema,
+  relationship: z.object({ isSelf: z.boolean(), isFollowing: z.boolean(), hasBlocked: z.boolean() }),
+});
 export type PublicProfileResponse = z.infer<typeof publicProfileResponse>;
 export const userIdParams = z.object({ userId: z.string().min(1).max(64) });
 export const nicknameParams = z.object({ nickname: z.string().min(1).max(64) });

@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './comments.queries.js';
 
 type Deps = { db: Db; viewer: Viewer };
@@ -85,8 +86,9 @@ export async function addComment({
   parentCommentId,
 }: Deps & { postId: string; body: string; parentCommentId?: string | null }): Promise<CommentResponse> {
   return db.transaction(async (tx) => {
-    await visiblePost(tx, viewer, postId, true);
+    const post = await visiblePost(tx, viewer, postId, true);
     let rootId: string | null = null;
+    let parentAuthorId: string | null = null;
     if (parentCommentId) {
       const parent = await q.findComment(tx, parentCommentId);
       if (!parent || parent.postId !== postId) throw new AppError('COMMENT_NOT_FOUND');
@@ -94,8 +96,18 @@ export async function addComment({
         throw new AppError('USER_BLOCKED');
       }
       rootId = parent.parentCommentId ?? parent.id;
+      parentAuthorId = parent.authorId;
     }
     const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId });
+    const about = { actorId: viewer.id, postId, commentId: id };
+    if (parentAuthorId) {
+      await notifyUser(tx, { ...about, to: parentAuthorId, type: 'reply' });
+      // The post's author hears of replies in their thread unless the reply already went to them.
+      if (post.authorId !== parentAuthorId)
+        await notifyUser(tx, { ...about, to: post.authorId, type: 'reply_on_post' });
+    } else {
+      await notifyUser(tx, { ...about, to: post.authorId, type: 'comment' });
+    }
     const row = await q.findCommentView(tx, viewer.id, id);
     const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
     return { comment: toComment(row!), commentsCount: counts!.commentsCount };

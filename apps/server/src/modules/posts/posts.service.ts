@@ -11,6 +11,7 @@ import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './posts.queries.js';
 
 type Deps = { db: Db; viewer: Viewer };
@@ -229,9 +230,14 @@ export async function setLike({
   liked,
 }: Deps & { postId: string; liked: boolean }): Promise<LikeState> {
   return db.transaction(async (tx) => {
-    await interactablePost(tx, viewer, postId);
-    if (liked) await q.insertLike(tx, postId, viewer.id);
-    else await q.deleteLike(tx, postId, viewer.id);
+    const post = await interactablePost(tx, viewer, postId);
+    if (liked) {
+      if (await q.insertLike(tx, postId, viewer.id)) {
+        await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'like', postId });
+      }
+    } else {
+      await q.deleteLike(tx, postId, viewer.id);
+    }
     const counts = await q.postCounts(tx, postId);
     return { liked, likesCount: counts.likesCount };
   });
@@ -244,9 +250,14 @@ export async function setShare({
   shared,
 }: Deps & { postId: string; shared: boolean }): Promise<ShareState> {
   return db.transaction(async (tx) => {
-    await interactablePost(tx, viewer, postId);
-    if (shared) await q.insertShare(tx, postId, viewer.id);
-    else await q.deleteShare(tx, postId, viewer.id);
+    const post = await interactablePost(tx, viewer, postId);
+    if (shared) {
+      if (await q.insertShare(tx, postId, viewer.id)) {
+        await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'share', postId });
+      }
+    } else {
+      await q.deleteShare(tx, postId, viewer.id);
+    }
     const counts = await q.postCounts(tx, postId);
     return { shared, sharesCount: counts.sharesCount };
   });

@@ -8,10 +8,20 @@ import {
 } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { requireViewer } from '../../plugins/auth.js';
-import { getMe, getPublicProfile, setPrimaryClub, updateProfile } from './profiles.service.js';
+import { AppError } from '../../lib/errors.js';
+import type { Storage } from '../../lib/storage.js';
+import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
+import { perUser } from '../../plugins/rate-limit.js';
+import { getMe, getPublicProfile, setAvatar, setPrimaryClub, updateProfile } from './profiles.service.js';
 
-export function profilesRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function profilesRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
+  app.post('/api/me/avatar', perUser(app, 10), async (request): Promise<MeResponse> => {
+    const viewer = await requireActiveViewer(request);
+    const file = request.isMultipart() ? await request.file() : undefined;
+    if (!file) throw new AppError('VALIDATION', 'Please select an image file');
+    return { me: await setAvatar({ db, viewer, storage, file: await file.toBuffer(), log: request.log }) };
+  });
+
   app.get('/api/me', async (request): Promise<MeResponse> => {
     const viewer = await requireViewer(request);
     return { me: await getMe({ db, viewer }) };
@@ -30,14 +40,14 @@ export function profilesRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   });
 
   app.get('/api/users/:userId', async (request): Promise<PublicProfileResponse> => {
-    await requireViewer(request);
+    const viewer = await requireViewer(request);
     const { userId } = userIdParams.parse(request.params);
-    return { profile: await getPublicProfile({ db, by: { id: userId } }) };
+    return getPublicProfile({ db, viewer, by: { id: userId } });
   });
 
   app.get('/api/users/by-nickname/:nickname', async (request): Promise<PublicProfileResponse> => {
-    await requireViewer(request);
+    const viewer = await requireViewer(request);
     const { nickname } = nicknameParams.parse(request.params);
-    return { profile: await getPublicProfile({ db, by: { nickname } }) };
+    return getPublicProfile({ db, viewer, by: { nickname } });
   });
 }

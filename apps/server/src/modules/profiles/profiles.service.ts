@@ -1,4 +1,10 @@
-import type { Me, PublicProfile, SetClubInput, UpdateProfileInput } from '@burti/shared';
+import type { Me, PublicProfile, PublicProfileResponse, SetClubInput, UpdateProfileInput } from '@burti/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { profiles } from '../../db/schema/index.js';
+import { processAvatar } from '../../lib/media.js';
+import type { Storage } from '../../lib/storage.js';
+import { isBlockedBy, relationship } from '../social/social.service.js';
 import type { Db } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
@@ -37,14 +43,51 @@ export async function getMe({ db, viewer }: { db: Db; viewer: Viewer }): Promise
 
 export async function getPublicProfile({
   db,
+  viewer,
   by,
 }: {
   db: Db;
+  viewer: Viewer;
   by: { id: string } | { nickname: string };
-}): Promise<PublicProfile> {
+}): Promise<PublicProfileResponse> {
+  const notFound = new AppError('id' in by ? 'USER_NOT_FOUND' : 'PROFILE_NOT_FOUND');
   const row = await findProfile(db, by);
-  if (!row) throw new AppError('id' in by ? 'USER_NOT_FOUND' : 'PROFILE_NOT_FOUND');
-  return toPublicProfile(row);
+  if (!row) throw notFound;
+  // Someone who blocked the viewer does not exist for them.
+  if (row.profile.id !== viewer.id && (await isBlockedBy(db, viewer, row.profile.id))) throw notFound;
+  return { profile: toPublicProfile(row), relationship: await relationship(db, viewer, row.profile.id) };
+}
+
+/** A new profile picture: re-encoded square, stored, and the old file removed. */
+export async function setAvatar({
+  db,
+  viewer,
+  storage,
+  file,
+  log,
+}: {
+  db: Db;
+  viewer: Viewer;
+  storage: Storage;
+  file: Buffer;
+  log: FastifyBaseLogger;
+}): Promise<Me> {
+  const image = await processAvatar(file);
+  const stored = await storage.put({
+    bucket: 'avatars',
+    userId: viewer.id,
+    ext: image.ext,
+    body: image.body,
+    contentType: image.contentType,
+  });
+  const [before] = await db.select({ path: profiles.avatarPath }).from(profiles).where(eq(profiles.id, viewer.id));
+  await db
+    .update(profiles)
+    .set({ avatarUrl: stored.url, avatarPath: stored.path, updatedAt: new Date() })
+    .where(eq(profiles.id, viewer.id));
+  if (before?.path)
+    await storage.remove(before.path).catch((err: unknown) => log.warn({ err }, 'could not remove the old avatar'));
+  return getMe({ db, viewer });
 }
 
 export async function updateProfile({

@@ -1,0 +1,83 @@
+import { NOTIFICATIONS_LIMIT, type Notification, type NotificationListResponse } from '@burti/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { versionedAvatar } from '../../lib/avatar.js';
+import { AppError } from '../../lib/errors.js';
+import { publish } from '../../lib/realtime.js';
+import { isBlockedEitherWay } from '../../lib/visibility.js';
+import type { Viewer } from '../../plugins/auth.js';
+import * as q from './notifications.queries.js';
+
+export type NotificationKind = 'like' | 'comment' | 'reply' | 'reply_on_post' | 'follow' | 'share';
+
+/** Likes, follows and shares notify once per actor and target, however often they are toggled. */
+const ONCE: ReadonlySet<NotificationKind> = new Set(['like', 'follow', 'share']);
+
+export function toNotification(row: q.NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    actor:
+      row.actor_id && row.actor_nickname && row.actor_updated_at
+        ? {
+            id: row.actor_id,
+            nickname: row.actor_nickname,
+            avatarUrl: versionedAvatar(row.actor_avatar_url, row.actor_updated_at),
+          }
+        : null,
+    postId: row.post_id,
+    commentId: row.comment_id,
+    createdAt: new Date(row.created_at).toISOString(),
+    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+  };
+}
+
+/**
+ * Records a notification inside the caller's transaction and announces it to the recipient's live
+ * clients when that transaction commits. Never to oneself, never between users who blocked each other.
+ */
+export async function notifyUser(
+  tx: Executor,
+  args: { to: string; actorId: string; type: NotificationKind; postId?: string | null; commentId?: string | null },
+): Promise<void> {
+  if (args.to === args.actorId) return;
+  if (await isBlockedEitherWay(tx, args.to, args.actorId)) return;
+  const dedupeKey = ONCE.has(args.type) ? `${args.type}:${args.to}:${args.actorId}:${args.postId ?? ''}` : null;
+  const id = await q.insertNotification(tx, {
+    userId: args.to,
+    actorId: args.actorId,
+    type: args.type,
+    postId: args.postId ?? null,
+    commentId: args.commentId ?? null,
+    dedupeKey,
+  });
+  if (!id) return;
+  const row = await q.findNotificationView(tx, id);
+  const unreadCount = await q.unreadCount(tx, args.to);
+  if (row) await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount });
+}
+
+export async function listForViewer({ db, viewer }: { db: Db; viewer: Viewer }): Promise<NotificationListResponse> {
+  const [rows, unreadCount] = await Promise.all([
+    q.listNotifications(db, viewer.id, NOTIFICATIONS_LIMIT),
+    q.unreadCount(db, viewer.id),
+  ]);
+  return { notifications: rows.map(toNotification), unreadCount };
+}
+
+export async function readOne({ db, viewer, id }: { db: Db; viewer: Viewer; id: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await q.markRead(tx, viewer.id, id))) throw new AppError('NOT_FOUND', 'Notification not found');
+    const unreadCount = await q.unreadCount(tx, viewer.id);
+    await publish(tx, viewer.id, { kind: 'unread', unreadCount });
+    return unreadCount;
+  });
+}
+
+export async function readAll({ db, viewer }: { db: Db; viewer: Viewer }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await q.markAllRead(tx, viewer.id);
+    await publish(tx, viewer.id, { kind: 'unread', unreadCount: 0 });
+  });
+}
+
+export const unreadCountFor = (db: Db, viewer: Viewer) => q.unreadCount(db, viewer.id);

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { authorSchema } from './posts.js';
+
+/** How the viewer stands with a profile they look at. */
+export const relationshipSchema = z.object({
+  isSelf: z.boolean(),
+  isFollowing: z.boolean(),
+  /** The viewer blocked this user (the profile then shows a disabled 'Blocked' button). */
+  hasBlocked: z.boolean(),
+});
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+export const followStateSchema = z.object({ following: z.boolean(), followersCount: z.number().int() });
+export type FollowState = z.infer<typeof followStateSchema>;
+export const blockStateSchema = z.object({ blocked: z.boolean() });
+export type BlockState = z.infer<typeof blockStateSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  actor: authorSchema.nullable(),
+  postId: z.string().nullable(),
+  commentId: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListResponse = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+export const unreadCountResponse = z.object({ unreadCount: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
+export const notificationIdParams = z.object({ notificationId: z.uuid('Notification not found') });
+
+/** What the live stream sends: a new notification, or a new unread count (after reading elsewhere). */
+export type NotificationEvent =
+  { kind: 'notification'; notification: Notification; unreadCount: number } | { kind: 'unread'; unreadCount: number };
+
+export const pushTokenInput = z
+  .object({ token: z.string().min(10).max(4096), platform: z.enum(['ios', 'android']) })
+  .strict();
+export const webPushSubscriptionInput = z.object({
+  endpoint: z.url().max(2048),
+  keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(256) }),
+});
