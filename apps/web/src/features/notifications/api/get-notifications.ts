@@ -1,0 +1,18 @@
+import type { NotificationListResponse } from '@burti/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiGet } from '../../../lib/api';
+import { notificationKeys } from './notification-keys';
+
+export function useNotifications() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: notificationKeys.list,
+    queryFn: () => apiGet<NotificationListResponse>('/api/notifications'),
+  });
+  // The list carries the unread count too; keep the badge in step with it.
+  useEffect(() => {
+    if (query.data) queryClient.setQueryData(notificationKeys.unread, query.data.unreadCount);
+  }, [query.data, queryClient]);
+  return query;
+}

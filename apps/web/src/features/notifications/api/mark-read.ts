@@ -1,0 +1,33 @@
+import type { NotificationListResponse, UnreadCountResponse } from '@burti/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { notificationKeys } from './notification-keys';
+
+function markInList(queryClient: ReturnType<typeof useQueryClient>, match: (id: string) => boolean) {
+  const readAt = new Date().toISOString();
+  queryClient.setQueryData<NotificationListResponse>(notificationKeys.list, (data) =>
+    data
+      ? { ...data, notifications: data.notifications.map((n) => (match(n.id) && !n.readAt ? { ...n, readAt } : n)) }
+      : data,
+  );
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<UnreadCountResponse>('POST', `/api/notifications/${id}/read`),
+    onMutate: (id) => markInList(queryClient, (other) => other === id),
+    onSuccess: ({ unreadCount }) => queryClient.setQueryData(notificationKeys.unread, unreadCount),
+  });
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<UnreadCountResponse>('POST', '/api/notifications/read-all'),
+    onSuccess: () => {
+      markInList(queryClient, () => true);
+      queryClient.setQueryData(notificationKeys.unread, 0);
+    },
+  });
+}

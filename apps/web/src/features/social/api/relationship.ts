@@ -1,0 +1,59 @@
+import type { BlockState, FollowState, PublicProfileResponse } from '@burti/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+type ProfileData = PublicProfileResponse;
+
+/** Updates every cached copy of this user's profile (by id and by nickname). */
+function patchProfile(
+  queryClient: ReturnType<typeof useQueryClient>,
+  userId: string,
+  patch: (data: ProfileData) => ProfileData,
+) {
+  queryClient.setQueriesData<ProfileData>({ queryKey: ['profile'] }, (data) =>
+    data && data.profile.id === userId ? patch(data) : data,
+  );
+}
+
+export function useFollow(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) => api<FollowState>(follow ? 'POST' : 'DELETE', `/api/users/${userId}/follow`),
+    onMutate: (follow) => {
+      const previous = queryClient.getQueriesData<ProfileData>({ queryKey: ['profile'] });
+      patchProfile(queryClient, userId, (data) => ({
+        profile: { ...data.profile, followersCount: Math.max(0, data.profile.followersCount + (follow ? 1 : -1)) },
+        relationship: { ...data.relationship, isFollowing: follow },
+      }));
+      return { previous };
+    },
+    onError: (_error, _follow, context) =>
+      context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
+    onSuccess: (state) =>
+      patchProfile(queryClient, userId, (data) => ({
+        profile: { ...data.profile, followersCount: state.followersCount },
+        relationship: { ...data.relationship, isFollowing: state.following },
+      })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['me'] }),
+  });
+}
+
+export function useBlock(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (block: boolean) => api<BlockState>(block ? 'POST' : 'DELETE', `/api/users/${userId}/block`),
+    onSuccess: () => {
+      // Blocking changes follows, feeds and notifications: read them again.
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
+
+export function useReportUser(userId: string) {
+  return useMutation({
+    mutationFn: () => api<unknown>('POST', '/api/reports', { targetType: 'user', targetId: userId }),
+  });
+}
