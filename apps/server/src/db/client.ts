@@ -126,6 +126,6 @@ export async function notify(executor: Executor, channel: string, payload: strin
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await executor.execute(query);
+  return (result as { rows: T[] }).rows;
 }
