@@ -1,9 +1,16 @@
 import { Bell, Home, Plus, Shield, User } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useMe } from '../features/auth/api/get-me';
 import { cn } from '../lib/cn';
 import { appName } from '../lib/i18n';
 import { BrandMark } from './brand-mark';
+
+// The composer loads with its first use, so the first screen stays small.
+const PostComposerDialog = lazy(() =>
+  import('../features/posts/components/post-composer').then((m) => ({ default: m.PostComposerDialog })),
+);
 
 /** Where the navigation and the create dialog are hidden (spec: /auth, /onboarding, /, /post/new, /legal/*). */
 export function isChromeless(pathname: string): boolean {
@@ -27,6 +34,9 @@ export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
   const chromeless = isChromeless(location.pathname);
+  const { data: me } = useMe();
+  const [composerOpen, setComposerOpen] = useState(false);
+  const [composerLoaded, setComposerLoaded] = useState(false);
 
   const tabs: Tab[] = [
     { to: '/feed', label: t('nav.feed'), icon: Home, match: (p) => p.startsWith('/feed') },
@@ -39,7 +49,14 @@ export function AppShell() {
       match: (p) => p === '/profile' || p.startsWith('/settings') || p.startsWith('/referrals'),
     },
   ];
-  const openComposer = () => void navigate('/post/new');
+  // Posting needs a club: without one, the Create button leads to the club choice first.
+  const openComposer = () => {
+    if (me && !me.primaryClub) void navigate('/onboarding');
+    else {
+      setComposerLoaded(true);
+      setComposerOpen(true);
+    }
+  };
 
   if (chromeless) return <Outlet />;
 
@@ -53,7 +70,9 @@ export function AppShell() {
         aria-current={active ? 'page' : undefined}
         className={cn(
           'flex items-center rounded-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
-          layout === 'bar' ? 'min-h-12 flex-1 flex-col justify-center gap-0.5 text-[11px] font-medium' : 'min-h-11 gap-3 px-3 text-sm font-medium hover:bg-muted',
+          layout === 'bar'
+            ? 'min-h-12 flex-1 flex-col justify-center gap-0.5 text-[11px] font-medium'
+            : 'min-h-11 gap-3 px-3 text-sm font-medium hover:bg-muted',
           active && 'text-brand hover:text-brand',
         )}
       >
@@ -80,7 +99,10 @@ export function AppShell() {
 
   return (
     <div className="min-h-dvh md:flex md:justify-center">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+      >
         {t('app.skipToContent')}
       </a>
       <aside className="hidden md:sticky md:top-0 md:flex md:h-dvh md:w-56 md:shrink-0 md:flex-col md:gap-1 md:border-r md:border-border md:p-4">
@@ -94,7 +116,10 @@ export function AppShell() {
           {createButton('rail')}
         </nav>
       </aside>
-      <main id="main" className="mx-auto w-full max-w-2xl pb-24 md:mx-0 md:min-w-0 md:flex-1 md:border-r md:border-border md:pb-8">
+      <main
+        id="main"
+        className="mx-auto w-full max-w-2xl pb-24 md:mx-0 md:min-w-0 md:flex-1 md:border-r md:border-border md:pb-8"
+      >
         <Outlet />
       </main>
       <nav
@@ -109,6 +134,11 @@ export function AppShell() {
           {link(tabs[3]!, 'bar')}
         </div>
       </nav>
+      {composerLoaded && (
+        <Suspense fallback={null}>
+          <PostComposerDialog open={composerOpen} onOpenChange={setComposerOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

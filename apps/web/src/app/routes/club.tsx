@@ -9,6 +9,8 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from '../../features/auth/api/get-me';
+import { useClubPosts } from '../../features/posts/api/get-club-posts';
+import { PostList } from '../../features/posts/components/post-list';
 import { apiGet } from '../../lib/api';
 
 export function ClubRoute() {
@@ -60,16 +62,33 @@ export function ClubRoute() {
           ))}
         </dl>
       </header>
-      <EmptyState
-        icon={Megaphone}
-        title={t('club.emptyTitle', { club: name })}
-        message={t('club.emptyMessage')}
-        action={
-          <Button asChild>
-            <Link to="/post/new">{t('club.createFirst')}</Link>
-          </Button>
-        }
-      />
+      <ClubPosts clubId={me.primaryClub.id} clubName={name} />
     </>
+  );
+}
+
+/** The club's posts, 20 a page, with Load More and the caught-up line at the end. */
+function ClubPosts({ clubId, clubName }: { clubId: number; clubName: string }) {
+  const { t } = useTranslation();
+  const query = useClubPosts(clubId);
+  return (
+    <PostList
+      query={query}
+      errorTitle={t('club.loadFailed')}
+      loadMoreLabel={t('club.loadMore')}
+      endMessage={t('club.caughtUp')}
+      empty={
+        <EmptyState
+          icon={Megaphone}
+          title={t('club.emptyTitle', { club: clubName })}
+          message={t('club.emptyMessage')}
+          action={
+            <Button asChild>
+              <Link to="/post/new">{t('club.createFirst')}</Link>
+            </Button>
+          }
+        />
+      }
+    />
   );
 }

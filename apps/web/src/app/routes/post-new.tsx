@@ -1,14 +1,12 @@
-import { PenSquare } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/layout/page-header';
-import { EmptyState } from '../../components/ui/empty-state';
+import { useNavigate } from 'react-router';
+import { PostComposer } from '../../features/posts/components/post-composer';
 
+/** The full-screen composer: the same component as the Create dialog, laid out as a page. */
 export function PostNewRoute() {
-  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
-    <div className="mx-auto min-h-dvh w-full max-w-2xl">
-      <PageHeader title={t('post.newTitle')} back="/feed" />
-      <EmptyState icon={PenSquare} title={t('post.comingSoonTitle')} message={t('post.comingSoonMessage')} />
+    <div className="mx-auto min-h-dvh w-full max-w-2xl bg-card">
+      <PostComposer frame="page" onDone={() => void navigate('/feed')} />
     </div>
   );
 }

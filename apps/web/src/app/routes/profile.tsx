@@ -10,6 +10,7 @@ import { toast } from '../../components/ui/toaster';
 import { useMe } from '../../features/auth/api/get-me';
 import { useProfileById, useProfileByNickname } from '../../features/profile/api/get-profile';
 import { EditProfileDialog } from '../../features/profile/components/edit-profile-dialog';
+import { UserPostList } from '../../features/posts/components/user-post-list';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { ApiError } from '../../lib/api';
 
@@ -57,6 +58,7 @@ export function OwnProfileRoute() {
         profile={me}
         isOwn
         showGoal
+        postsSlot={<UserPostList userId={me.id} isOwn />}
         actions={
           <>
             <EditProfileDialog me={me} />
@@ -95,7 +97,12 @@ export function NicknameProfileRoute() {
     <>
       <PageHeader title={profile.data?.nickname ?? nickname} back={true} />
       {profile.data ? (
-        <ProfileView profile={profile.data} isOwn={false} showGoal={profile.data.goalBalance > 0} />
+        <ProfileView
+          profile={profile.data}
+          isOwn={false}
+          showGoal={profile.data.goalBalance > 0}
+          postsSlot={<UserPostList userId={profile.data.id} isOwn={false} />}
+        />
       ) : (
         <ProfileSkeleton />
       )}
@@ -147,7 +154,16 @@ export function UserProfileRoute() {
           )
         }
       />
-      {data ? <ProfileView profile={data} isOwn={isOwn} showGoal={isOwn || data.goalBalance > 0} /> : <ProfileSkeleton />}
+      {data ? (
+        <ProfileView
+          profile={data}
+          isOwn={isOwn}
+          showGoal={isOwn || data.goalBalance > 0}
+          postsSlot={<UserPostList userId={data.id} isOwn={isOwn} />}
+        />
+      ) : (
+        <ProfileSkeleton />
+      )}
     </>
   );
 }

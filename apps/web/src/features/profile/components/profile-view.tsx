@@ -16,11 +16,14 @@ export function ProfileView({
   isOwn,
   showGoal,
   actions,
+  postsSlot,
 }: {
   profile: PublicProfile;
   isOwn: boolean;
   showGoal: boolean;
   actions?: ReactNode;
+  /** The fan's posts, composed by the route (profiles don't reach into the posts feature themselves). */
+  postsSlot?: ReactNode;
 }) {
   const { t } = useTranslation();
   const stats = [
@@ -57,26 +60,27 @@ export function ProfileView({
         </dl>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </section>
-      <Tabs defaultValue="posts">
+      <Tabs defaultValue="posts" className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="posts" className="flex-1">
             {t('profile.postsTab')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="posts">
-          {isOwn ? (
-            <EmptyState
-              icon={PenSquare}
-              title={t('profile.noPostsOwn')}
-              action={
-                <Button asChild>
-                  <Link to="/post/new">{t('profile.createFirst')}</Link>
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState icon={PenSquare} title={t('profile.noPostsOther')} />
-          )}
+          {postsSlot ??
+            (isOwn ? (
+              <EmptyState
+                icon={PenSquare}
+                title={t('profile.noPostsOwn')}
+                action={
+                  <Button asChild>
+                    <Link to="/post/new">{t('profile.createFirst')}</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState icon={PenSquare} title={t('profile.noPostsOther')} />
+            ))}
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,72 @@
+import { COMMENT_MAX } from '@burti/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/textarea';
+
+export type CommentFormProps = {
+  placeholder: string;
+  /** The box's accessible name. */
+  label: string;
+  submitLabel: string;
+  isPending: boolean;
+  /** Gets the trimmed body; call `clear` once it is saved. */
+  onSubmit: (body: string, clear: () => void) => void;
+  onCancel?: () => void;
+  /** Focus the box when it appears (the reply box opens on request). */
+  focusOnMount?: boolean;
+};
+
+/** A comment or reply box; its button stays disabled until there is something besides spaces. */
+export function CommentForm({
+  placeholder,
+  label,
+  submitLabel,
+  isPending,
+  onSubmit,
+  onCancel,
+  focusOnMount,
+}: CommentFormProps) {
+  const { t } = useTranslation();
+  const [body, setBody] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const trimmed = body.trim();
+
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!trimmed || isPending) return;
+    onSubmit(trimmed, () => setBody(''));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <Textarea
+        ref={ref}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        placeholder={placeholder}
+        aria-label={label}
+        maxLength={COMMENT_MAX}
+        rows={2}
+        className="min-h-16 wrap-anywhere"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && onCancel) onCancel();
+        }}
+      />
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <Button type="button" variant="outline" size="sm" onClick={onCancel} disabled={isPending}>
+            {t('app.cancel')}
+          </Button>
+        )}
+        <Button type="submit" size="sm" disabled={!trimmed} isLoading={isPending}>
+          {isPending ? t('comments.posting') : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

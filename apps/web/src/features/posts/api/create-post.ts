@@ -1,0 +1,31 @@
+import type { PostResponse } from '@burti/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { invalidatePostCounters } from './invalidate-counts';
+import { postKeys, prependPost } from './post-keys';
+
+export type CreatePostInput = { text: string; file: File | null };
+
+/** Multipart when a photo or video travels with the text; plain JSON otherwise. */
+export async function createPost({ text, file }: CreatePostInput) {
+  if (!file) return (await api<PostResponse>('POST', '/api/posts', { text })).post;
+  const form = new FormData();
+  form.append('text', text);
+  form.append('media', file);
+  return (await api<PostResponse>('POST', '/api/posts', form)).post;
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: (post) => {
+      // On top of the lists at once; the refetch then brings the server's order.
+      prependPost(queryClient, postKeys.feed(), post);
+      prependPost(queryClient, postKeys.club(post.club.id), post);
+      prependPost(queryClient, postKeys.user(post.author.id), post);
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
+      invalidatePostCounters(queryClient);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { PostResponse } from '@burti/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { updatePostInCaches } from './post-keys';
+
+export type EditPostInput = {
+  postId: string;
+  text: string;
+  /** A new photo or video replacing the current one. */
+  file: File | null;
+  /** True drops the current media (ignored when a new file is sent). */
+  removeMedia: boolean;
+};
+
+export async function editPost({ postId, text, file, removeMedia }: EditPostInput) {
+  const path = `/api/posts/${encodeURIComponent(postId)}`;
+  if (!file) return (await api<PostResponse>('PATCH', path, { text, removeMedia })).post;
+  const form = new FormData();
+  form.append('text', text);
+  form.append('media', file);
+  return (await api<PostResponse>('PATCH', path, form)).post;
+}
+
+export function useEditPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editPost,
+    onSuccess: (post) => {
+      // A shared copy on a profile keeps saying who shared it.
+      updatePostInCaches(queryClient, post.id, (old) => ({ ...post, sharedBy: old.sharedBy }));
+    },
+  });
+}
