@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.js';
+import { pushConfigFromEnv, type PushConfig } from './lib/push/config.js';
 import type { S3StorageOptions } from './lib/storage-s3.js';
+import { telegramConfigFromEnv, type TelegramConfig } from './lib/telegram-config.js';
 
 export type AppConfig = {
   appName: string;
@@ -21,6 +23,14 @@ export type AppConfig = {
   s3?: S3StorageOptions;
   /** The built web app to serve; absent in API-only tests. */
   webDistDir?: string;
+  /** Run the job queue (pg-boss) and its workers; off, enqueueing does nothing (most tests). */
+  jobs: boolean;
+  /** How often idle queue workers poll, in seconds (default 2; pg-boss allows 0.5 at the least). */
+  jobPollingSeconds?: number;
+  /** Push channels (Web Push, FCM, Telegram); each is used only when configured. */
+  push?: PushConfig;
+  /** Telegram Mini App sign-in and the bot; off without a bot token. */
+  telegram?: TelegramConfig;
 };
 
 /** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
@@ -62,6 +72,9 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     s3: s3Options(env),
     logLevel: env.LOG_LEVEL,
     webDistDir,
+    jobs: env.JOBS,
+    push: pushConfigFromEnv(env, appUrl, env.ADMIN_EMAIL),
+    telegram: telegramConfigFromEnv(env),
   };
 }
 

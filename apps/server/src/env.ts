@@ -25,6 +25,27 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   S3_PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Job queue (pg-boss) and push delivery; each push channel is used only when its variables are set.
+  JOBS: booleanFlag.default(true),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_CLIENT_EMAIL: z.string().optional(),
+  FCM_PRIVATE_KEY: z.string().optional(),
+  FCM_ENDPOINT: z.url().default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  // Telegram Mini App sign-in and the bot (TELEGRAM_BOT_TOKEN above signs the Mini App's init data).
+  TELEGRAM_AUTH_MAX_AGE_S: z.coerce.number().int().min(0).default(3600),
+  TELEGRAM_BOT_MODE: z.enum(['webhook', 'polling', 'off']).default('off'),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, "1-256 characters: letters, digits, '_' and '-'")
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z.string().optional(),
+  TELEGRAM_APP_SHORT_NAME: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

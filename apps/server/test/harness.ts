@@ -68,6 +68,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     trustedOrigins: [APP_URL],
     rateLimits: false,
     logLevel: 'silent',
+    jobs: false,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -90,7 +90,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     mkdirSync(options.dataDir, { recursive: true });
     // PGlite has no lock of its own: two processes on one data dir silently lose writes.
     try {
-      release = await lockfile.lock(options.dataDir, { stale: 15_000, update: 5_000, realpath: false });
+      // A generous stale time: PGlite's first start can hold the event loop for many seconds on a busy machine.
+      release = await lockfile.lock(options.dataDir, {
+        stale: 60_000,
+        update: 10_000,
+        realpath: false,
+        onCompromised: (error) => console.error(`The lock on ${options.dataDir} was lost: ${error.message}`),
+      });
     } catch (error) {
       if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(options.dataDir);
       throw error;

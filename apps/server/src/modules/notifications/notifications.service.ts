@@ -2,6 +2,7 @@ import { NOTIFICATIONS_LIMIT, type Notification, type NotificationListResponse }
 import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
+import { enqueuePush } from '../../lib/push/queue.js';
 import { publish } from '../../lib/realtime.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -51,6 +52,7 @@ export async function notifyUser(
     dedupeKey,
   });
   if (!id) return;
+  await enqueuePush(tx, id);
   const row = await q.findNotificationView(tx, id);
   const unreadCount = await q.unreadCount(tx, args.to);
   if (row) await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount });

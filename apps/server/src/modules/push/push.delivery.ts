@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Jobs } from '../../lib/jobs.js';
+import type { PushConfig } from '../../lib/push/config.js';
+import { createFcmSender, type FcmSender } from '../../lib/push/fcm.js';
+import { buildPushPayload, type DeliveryOutcome, type PushPayload } from '../../lib/push/payload.js';
+import type { PushJob, PushTarget } from '../../lib/push/queue.js';
+import { createTelegramSender, type TelegramSender } from '../../lib/push/telegram.js';
+import { sendWebPush, type VapidDetails, type WebPushTransport } from '../../lib/push/web-push.js';
+import * as q from './push.queries.js';
+
+/** The configured channels, built once per app (the FCM sender keeps its access token between jobs). */
+export type PushSenders = {
+  webPush?: { vapid: VapidDetails; transport?: WebPushTransport };
+  fcm?: FcmSender;
+  telegram?: TelegramSender;
+};
+
+export function createPushSenders(push: PushConfig | undefined, appUrl: string): PushSenders {
+  const { webPush, fcm, telegram } = push ?? {};
+  return {
+    webPush: webPush && {
+      vapid: { publicKey: webPush.publicKey, privateKey: webPush.privateKey, subject: webPush.subject },
+      transport: webPush.transport,
+    },
+    fcm: fcm && createFcmSender(fcm),
+    telegram: telegram && createTelegramSender({ ...telegram, appUrl }),
+  };
+}
+
+export type DeliverArgs = {
+  db: Db;
+  senders: PushSenders;
+  appName: string;
+  log: FastifyBaseLogger;
+  /** Queues the retry of one failed delivery of a fan-out job. */
+  retry: (job: Required<PushJob>) => Promise<void>;
+};
+
+/** One delivery to one device or chat, and how to forget that device once the provider says it is gone. */
+type Delivery = {
+  target: PushTarget;
+  send: (payload: PushPayload) => Promise<DeliveryOutcome>;
+  forget?: () => Promise<void>;
+};
+
+/**
+ * Handles a job of the 'push' queue. Delivers the notification to every channel of its recipient, or to the one
+ * target a retry names. A subscription or token the provider reports gone is deleted; a refused message is
+ * logged. A failed delivery of a fan-out job becomes a job of its own (retried with backoff by the queue, so
+ * the other devices are not sent the message twice); a failed retry throws, and the queue tries again.
+ */
+export async function deliverPush(args: DeliverArgs, job: PushJob): Promise<void> {
+  const { db, senders, appName, log } = args;
+  const row = await q.findPushNotification(db, job.notificationId);
+  if (!row) return; // deleted since (a block, a deleted post or account): nothing to tell
+  const payload = buildPushPayload({
+    appName,
+    type: row.type,
+    postId: row.post_id,
+    actorId: row.actor_id,
+    actorNickname: row.actor_nickname,
+  });
+  const deliveries = await findDeliveries(db, senders, row, job.target);
+  const results = await Promise.allSettled(deliveries.map((delivery) => delivery.send(payload)));
+
+  const failed: { target: PushTarget; error: unknown }[] = [];
+  for (const [i, result] of results.entries()) {
+    const { target, forget } = deliveries[i]!;
+    const context = { notificationId: row.id, channel: target.channel };
+    if (result.status === 'rejected') {
+      failed.push({ target, error: result.reason });
+      log.warn({ ...context, err: result.reason }, 'push delivery failed');
+    } else if (result.value === 'gone') {
+      await forget?.();
+      log.info(context, 'push subscription is gone; deleted');
+    } else if (result.value === 'rejected') {
+      log.warn(context, 'push provider refused the message');
+    }
+  }
+  if (job.target) {
+    if (failed[0]) throw failed[0].error;
+    return;
+  }
+  for (const { target } of failed) await args.retry({ notificationId: row.id, target });
+}
+
+async function findDeliveries(
+  db: Db,
+  senders: PushSenders,
+  row: q.PushNotificationRow,
+  only: PushTarget | undefined,
+): Promise<Delivery[]> {
+  const wants = (channel: PushTarget['channel']) => !only || only.channel === channel;
+  const onlyId = only && 'id' in only ? only.id : undefined;
+  const deliveries: Delivery[] = [];
+
+  const { webPush, fcm, telegram } = senders;
+  if (webPush && wants('web')) {
+    for (const sub of await q.listWebSubscriptions(db, row.recipient_id, onlyId)) {
+      const subscription = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
+      deliveries.push({
+        target: { channel: 'web', id: sub.id },
+        send: (payload) => sendWebPush(subscription, payload, webPush.vapid, webPush.transport),
+        forget: () => q.deleteWebSubscriptionById(db, sub.id),
+      });
+    }
+  }
+  if (fcm && wants('fcm')) {
+    for (const token of await q.listTokens(db, row.recipient_id, onlyId)) {
+      deliveries.push({
+        target: { channel: 'fcm', id: token.id },
+        send: (payload) => fcm.send(token.token, payload),
+        forget: () => q.deleteTokenById(db, token.id),
+      });
+    }
+  }
+  if (telegram && wants('telegram') && row.recipient_telegram_id) {
+    const chatId = Number(row.recipient_telegram_id);
+    deliveries.push({ target: { channel: 'telegram' }, send: (payload) => telegram.send(chatId, payload) });
+  }
+  return deliveries;
+}
+
+/** Seconds before a failed delivery is tried again on its own (the queue then backs off further). */
+const RETRY_AFTER_SECONDS = 10;
+
+/** Runs the 'push' queue's worker in this process (nothing happens when jobs are off). */
+export async function startPushWorker({
+  db,
+  jobs,
+  push,
+  appUrl,
+  appName,
+  log,
+}: {
+  db: Db;
+  jobs: Jobs;
+  push: PushConfig | undefined;
+  appUrl: string;
+  appName: string;
+  log: FastifyBaseLogger;
+}): Promise<void> {
+  if (!jobs.enabled) return;
+  const senders = createPushSenders(push, appUrl);
+  const retry = async (job: Required<PushJob>) => {
+    await jobs.send('push', job, { startAfterSeconds: RETRY_AFTER_SECONDS });
+  };
+  await jobs.work<PushJob>('push', (job) => deliverPush({ db, senders, appName, log, retry }, job));
+}

@@ -1,0 +1,110 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { notificationTokens, webPushSubscriptions } from '../../db/schema/index.js';
+
+/** The same browser subscription, registered again (by whoever is signed in now), moves to that user. */
+export async function upsertWebSubscription(
+  db: Executor,
+  values: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+): Promise<void> {
+  await db
+    .insert(webPushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: webPushSubscriptions.endpoint,
+      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent },
+    });
+}
+
+export async function deleteWebSubscription(db: Executor, userId: string, endpoint: string): Promise<void> {
+  await db
+    .delete(webPushSubscriptions)
+    .where(and(eq(webPushSubscriptions.userId, userId), eq(webPushSubscriptions.endpoint, endpoint)));
+}
+
+/** UPSERT notification_tokens {user_id, token, platform, updated_at} on conflict token. */
+export async function upsertToken(
+  db: Executor,
+  values: { userId: string; token: string; platform: 'ios' | 'android' },
+): Promise<void> {
+  await db
+    .insert(notificationTokens)
+    .values({ ...values, updatedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: notificationTokens.token,
+      set: { userId: values.userId, platform: values.platform, updatedAt: sql`now()` },
+    });
+}
+
+export async function deleteToken(db: Executor, userId: string, token: string): Promise<void> {
+  await db
+    .delete(notificationTokens)
+    .where(and(eq(notificationTokens.userId, userId), eq(notificationTokens.token, token)));
+}
+
+/** Keeps a user's newest `keep` browser subscriptions; devices long gone should not collect without end. */
+export async function pruneWebSubscriptions(db: Executor, userId: string, keep: number): Promise<void> {
+  await db.execute(sql`delete from web_push_subscriptions where id in (
+    select id from web_push_subscriptions where user_id = ${userId}
+    order by created_at desc, id desc offset ${keep})`);
+}
+
+export async function pruneTokens(db: Executor, userId: string, keep: number): Promise<void> {
+  await db.execute(sql`delete from notification_tokens where id in (
+    select id from notification_tokens where user_id = ${userId}
+    order by updated_at desc, id desc offset ${keep})`);
+}
+
+export type PushNotificationRow = {
+  id: string;
+  type: string;
+  post_id: string | null;
+  recipient_id: string;
+  /** As text: bigint arrives as a string from pg and otherwise from PGlite. */
+  recipient_telegram_id: string | null;
+  actor_id: string;
+  actor_nickname: string;
+};
+
+/** A notification with what its push needs: the actor's nickname and the recipient's Telegram chat. */
+export async function findPushNotification(db: Executor, id: string): Promise<PushNotificationRow | null> {
+  const [row] = await queryRows<PushNotificationRow>(
+    db,
+    sql`select n.id, n.type, n.post_id, n.user_id as recipient_id, r.telegram_id::text as recipient_telegram_id,
+        a.id as actor_id, a.nickname as actor_nickname
+      from notifications n
+      join profiles r on r.id = n.user_id
+      join profiles a on a.id = n.actor_id
+      where n.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The recipient's browser subscriptions: all of them, or the one with id `only` (a retried delivery). */
+export function listWebSubscriptions(db: Executor, userId: string, only?: string) {
+  return db
+    .select({
+      id: webPushSubscriptions.id,
+      endpoint: webPushSubscriptions.endpoint,
+      p256dh: webPushSubscriptions.p256dh,
+      auth: webPushSubscriptions.auth,
+    })
+    .from(webPushSubscriptions)
+    .where(and(eq(webPushSubscriptions.userId, userId), only ? eq(webPushSubscriptions.id, only) : undefined));
+}
+
+/** The recipient's native tokens: all of them, or the one with id `only`. */
+export function listTokens(db: Executor, userId: string, only?: string) {
+  return db
+    .select({ id: notificationTokens.id, token: notificationTokens.token })
+    .from(notificationTokens)
+    .where(and(eq(notificationTokens.userId, userId), only ? eq(notificationTokens.id, only) : undefined));
+}
+
+export async function deleteWebSubscriptionById(db: Executor, id: string): Promise<void> {
+  await db.delete(webPushSubscriptions).where(eq(webPushSubscriptions.id, id));
+}
+
+export async function deleteTokenById(db: Executor, id: string): Promise<void> {
+  await db.delete(notificationTokens).where(eq(notificationTokens.id, id));
+}

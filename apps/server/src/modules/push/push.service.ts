@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { pushTokenInput, webPushSubscriptionInput } from '@burti/shared';
+import type { Db } from '../../db/client.js';
+import type { Viewer } from '../../plugins/auth.js';
+import * as q from './push.queries.js';
+
+/** Devices kept per user and channel; registering one more forgets the oldest. */
+export const MAX_DEVICES_PER_CHANNEL = 20;
+
+/** Stores this browser's subscription for the viewer (taking it over if another account had it). */
+export async function saveWebSubscription({
+  db,
+  viewer,
+  input,
+  userAgent,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: z.infer<typeof webPushSubscriptionInput>;
+  userAgent: string | null;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    await q.upsertWebSubscription(tx, {
+      userId: viewer.id,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      userAgent: userAgent?.slice(0, 512) ?? null,
+    });
+    await q.pruneWebSubscriptions(tx, viewer.id, MAX_DEVICES_PER_CHANNEL);
+  });
+}
+
+/** Forgets one of the viewer's own subscriptions (another user's is left alone). */
+export async function removeWebSubscription({ db, viewer, endpoint }: { db: Db; viewer: Viewer; endpoint: string }) {
+  await q.deleteWebSubscription(db, viewer.id, endpoint);
+}
+
+/** Stores the native app's token for the viewer: one row per token, its platform and time refreshed. */
+export async function saveToken({
+  db,
+  viewer,
+  input,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: z.infer<typeof pushTokenInput>;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    await q.upsertToken(tx, { userId: viewer.id, token: input.token, platform: input.platform });
+    await q.pruneTokens(tx, viewer.id, MAX_DEVICES_PER_CHANNEL);
+  });
+}
+
+export async function removeToken({ db, viewer, token }: { db: Db; viewer: Viewer; token: string }) {
+  await q.deleteToken(db, viewer.id, token);
+}
