@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me';
+import { useUnreadCount } from '../features/notifications/api/use-notification-stream';
 import { cn } from '../lib/cn';
 import { appName } from '../lib/i18n';
 import { BrandMark } from './brand-mark';
@@ -35,6 +36,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const chromeless = isChromeless(location.pathname);
   const { data: me } = useMe();
+  const { data: unread = 0 } = useUnreadCount(Boolean(me));
   const [composerOpen, setComposerOpen] = useState(false);
   const [composerLoaded, setComposerLoaded] = useState(false);
 
@@ -76,8 +78,23 @@ export function AppShell() {
           active && 'text-brand hover:text-brand',
         )}
       >
-        <Icon aria-hidden="true" className={layout === 'bar' ? 'size-6' : 'size-5'} strokeWidth={active ? 2.5 : 2} />
-        <span>{tab.label}</span>
+        <span className="relative">
+          <Icon aria-hidden="true" className={layout === 'bar' ? 'size-6' : 'size-5'} strokeWidth={active ? 2.5 : 2} />
+          {tab.to === '/notifications' && unread > 0 && (
+            <span
+              data-testid="unread-badge"
+              className="absolute -right-2.5 -top-1.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand px-1 text-[11px] font-bold leading-none text-brand-foreground"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </span>
+        <span>
+          {tab.label}
+          {tab.to === '/notifications' && unread > 0 && (
+            <span className="sr-only">, {t('nav.unread', { count: unread })}</span>
+          )}
+        </span>
       </NavLink>
     );
   };

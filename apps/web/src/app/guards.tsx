@@ -1,6 +1,21 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMe } from '../features/auth/api/get-me';
+import { useNotificationStream } from '../features/notifications/api/use-notification-stream';
+import { useRecordReferral } from '../features/referrals/api/record-referral';
+import { platform, registerPush } from '../lib/platform';
 import { Splash } from './splash';
+
+/** What runs while a fan is signed in: live notifications, the device's referral, native push registration. */
+function SignedInEffects({ userId }: { userId: string }) {
+  useNotificationStream(Boolean(userId));
+  useRecordReferral();
+  useEffect(() => {
+    // The native app asks for push permission once signed in (the spec's "after login"); browsers ask from a tap.
+    if (platform === 'native') void registerPush();
+  }, [userId]);
+  return null;
+}
 
 /** Anonymous visitors go to /auth; the rest of the app is for signed-in fans. */
 export function RequireAuth() {
@@ -9,7 +24,12 @@ export function RequireAuth() {
   if (isPending) return <Splash />;
   if (isError) return <Splash error onRetry={() => void refetch()} />;
   if (!me) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
-  return <Outlet />;
+  return (
+    <>
+      <SignedInEffects userId={me.id} />
+      <Outlet />
+    </>
+  );
 }
 
 /** Feed, club feed and new post need a primary club first. */

@@ -9,7 +9,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toaster';
 import { useMe } from '../../features/auth/api/get-me';
 import { useProfileById, useProfileByNickname } from '../../features/profile/api/get-profile';
+import { AvatarUpload } from '../../features/profile/components/avatar-upload';
 import { EditProfileDialog } from '../../features/profile/components/edit-profile-dialog';
+import { ProfileActions } from '../../features/social/components/profile-actions';
 import { UserPostList } from '../../features/posts/components/user-post-list';
 import { ProfileView } from '../../features/profile/components/profile-view';
 import { ApiError } from '../../lib/api';
@@ -58,6 +60,7 @@ export function OwnProfileRoute() {
         profile={me}
         isOwn
         showGoal
+        avatar={<AvatarUpload me={me} />}
         postsSlot={<UserPostList userId={me.id} isOwn />}
         actions={
           <>
@@ -95,13 +98,14 @@ export function NicknameProfileRoute() {
   if (isOwn) return <Navigate to="/profile" replace />;
   return (
     <>
-      <PageHeader title={profile.data?.nickname ?? nickname} back={true} />
+      <PageHeader title={profile.data?.profile.nickname ?? nickname} back={true} />
       {profile.data ? (
         <ProfileView
-          profile={profile.data}
+          profile={profile.data.profile}
           isOwn={false}
-          showGoal={profile.data.goalBalance > 0}
-          postsSlot={<UserPostList userId={profile.data.id} isOwn={false} />}
+          showGoal={profile.data.profile.goalBalance > 0}
+          actions={<ProfileActions userId={profile.data.profile.id} relationship={profile.data.relationship} />}
+          postsSlot={<UserPostList userId={profile.data.profile.id} isOwn={false} />}
         />
       ) : (
         <ProfileSkeleton />
@@ -136,7 +140,8 @@ export function UserProfileRoute() {
       </>
     );
   }
-  const data = profile.data;
+  const data = profile.data?.profile;
+  const relationship = profile.data?.relationship;
   return (
     <>
       <PageHeader
@@ -159,6 +164,7 @@ export function UserProfileRoute() {
           profile={data}
           isOwn={isOwn}
           showGoal={isOwn || data.goalBalance > 0}
+          actions={relationship && <ProfileActions userId={data.id} relationship={relationship} />}
           postsSlot={<UserPostList userId={data.id} isOwn={isOwn} />}
         />
       ) : (

@@ -10,15 +10,14 @@ export const profileKeys = {
 export function useProfileById(userId: string) {
   return useQuery({
     queryKey: profileKeys.byId(userId),
-    queryFn: async () => (await apiGet<PublicProfileResponse>(`/api/users/${encodeURIComponent(userId)}`)).profile,
+    queryFn: () => apiGet<PublicProfileResponse>(`/api/users/${encodeURIComponent(userId)}`),
   });
 }
 
 export function useProfileByNickname(nickname: string, enabled = true) {
   return useQuery({
     queryKey: profileKeys.byNickname(nickname),
-    queryFn: async () =>
-      (await apiGet<PublicProfileResponse>(`/api/users/by-nickname/${encodeURIComponent(nickname)}`)).profile,
+    queryFn: () => apiGet<PublicProfileResponse>(`/api/users/by-nickname/${encodeURIComponent(nickname)}`),
     enabled,
   });
 }

@@ -27,22 +27,25 @@ export function AvatarUpload({ me }: { me: Me }) {
   }
 
   return (
-    <button
-      type="button"
-      onClick={() => input.current?.click()}
-      disabled={upload.isPending}
-      className="group relative shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      aria-label={t('profile.changeAvatar')}
-    >
-      <UserAvatar src={me.avatarUrl} name={me.nickname} size="xl" />
-      <span className="absolute bottom-0 right-0 flex size-7 items-center justify-center rounded-full border-2 border-background bg-brand text-brand-foreground">
-        {upload.isPending ? (
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-        ) : (
-          <Camera aria-hidden="true" className="size-4" />
-        )}
-      </span>
+    <div className="relative shrink-0">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        disabled={upload.isPending}
+        className="group relative shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        aria-label={t('profile.changeAvatar')}
+      >
+        <UserAvatar src={me.avatarUrl} name={me.nickname} size="xl" />
+        <span className="absolute bottom-0 right-0 flex size-7 items-center justify-center rounded-full border-2 border-background bg-brand text-brand-foreground">
+          {upload.isPending ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Camera aria-hidden="true" className="size-4" />
+          )}
+        </span>
+      </button>
       <input
+        aria-label={t('profile.changeAvatar')}
         ref={input}
         type="file"
         accept="image/jpeg,image/png,image/webp"
@@ -50,6 +53,6 @@ export function AvatarUpload({ me }: { me: Me }) {
         tabIndex={-1}
         onChange={onChange}
       />
-    </button>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ export function ProfileView({
   showGoal,
   actions,
   postsSlot,
+  avatar,
 }: {
   profile: PublicProfile;
   isOwn: boolean;
@@ -24,6 +25,8 @@ export function ProfileView({
   actions?: ReactNode;
   /** The fan's posts, composed by the route (profiles don't reach into the posts feature themselves). */
   postsSlot?: ReactNode;
+  /** Replaces the plain avatar (the own profile's is a button that uploads a new picture). */
+  avatar?: ReactNode;
 }) {
   const { t } = useTranslation();
   const stats = [
@@ -35,7 +38,7 @@ export function ProfileView({
     <div className="flex flex-col">
       <section className="flex flex-col gap-4 p-4">
         <div className="flex items-center gap-4">
-          <UserAvatar src={profile.avatarUrl} name={profile.nickname} size="xl" />
+          {avatar ?? <UserAvatar src={profile.avatarUrl} name={profile.nickname} size="xl" />}
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-xl font-bold">{profile.nickname}</h2>
             <div className="mt-1 flex flex-wrap items-center gap-2">
