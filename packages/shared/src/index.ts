@@ -8,3 +8,5 @@ export * from './club-style.js';
 export * from './schemas/posts.js';
 export * from './schemas/social.js';
 export * from './schemas/admin.js';
+export * from './schemas/goal.js';
+export * from './schemas/leaderboard.js';

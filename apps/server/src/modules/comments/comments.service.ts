@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './comments.queries.js';
 
@@ -99,6 +100,7 @@ export async function addComment({
       parentAuthorId = parent.authorId;
     }
     const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId });
+    await completeReferralIfReady(tx, viewer.id);
     const about = { actorId: viewer.id, postId, commentId: id };
     if (parentAuthorId) {
       await notifyUser(tx, { ...about, to: parentAuthorId, type: 'reply' });

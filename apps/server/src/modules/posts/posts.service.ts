@@ -11,6 +11,7 @@ import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './posts.queries.js';
 
@@ -155,13 +156,17 @@ export async function createPost({
   if (!text && !file) throw new AppError('POST_EMPTY');
   const media = await storeMedia(storage, viewer, file);
   try {
-    const postId = await q.insertPost(db, {
-      authorId: viewer.id,
-      clubId: profile.clubId,
-      text,
-      mediaUrl: media?.url ?? null,
-      mediaPath: media?.path ?? null,
-      mediaType: media?.type ?? null,
+    const postId = await db.transaction(async (tx) => {
+      const id = await q.insertPost(tx, {
+        authorId: viewer.id,
+        clubId: profile.clubId!,
+        text,
+        mediaUrl: media?.url ?? null,
+        mediaPath: media?.path ?? null,
+        mediaType: media?.type ?? null,
+      });
+      await completeReferralIfReady(tx, viewer.id);
+      return id;
     });
     return await getPost({ db, viewer, postId });
   } catch (error) {
@@ -234,6 +239,7 @@ export async function setLike({
     if (liked) {
       if (await q.insertLike(tx, postId, viewer.id)) {
         await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'like', postId });
+        await completeReferralIfReady(tx, viewer.id);
       }
     } else {
       await q.deleteLike(tx, postId, viewer.id);

@@ -8,8 +8,10 @@ import { isBlockedBy, relationship } from '../social/social.service.js';
 import type { Db } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
+import { visibleEmail } from '../../lib/telegram-account.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.queries.js';
+import { completeReferralIfReady } from '../goal/goal.service.js';
 import { findProfile, isNicknameTaken, isUniqueViolation, updateProfileFields } from './profiles.queries.js';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
@@ -34,7 +36,7 @@ export async function getMe({ db, viewer }: { db: Db; viewer: Viewer }): Promise
   if (!row) throw new AppError('PROFILE_NOT_FOUND');
   return {
     ...toPublicProfile(row),
-    email: row.email,
+    email: visibleEmail(row.email),
     isAdmin: row.profile.isAdmin,
     isBlocked: row.profile.isBlocked,
     referralCode: row.profile.referralCode,
@@ -123,6 +125,9 @@ export async function setPrimaryClub({
 }): Promise<Me> {
   const club = await findClub(db, input.clubId);
   if (!club) throw new AppError('CLUB_NOT_FOUND');
-  await updateProfileFields(db, viewer.id, { primaryClubId: club.id });
+  await db.transaction(async (tx) => {
+    await updateProfileFields(tx, viewer.id, { primaryClubId: club.id });
+    await completeReferralIfReady(tx, viewer.id);
+  });
   return getMe({ db, viewer });
 }

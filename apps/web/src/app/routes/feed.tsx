@@ -1,9 +1,10 @@
-import { PenSquare, Trophy } from 'lucide-react';
+import { PenSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { LeaderboardTab } from '../../features/leaderboard/components/leaderboard-tab';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useFeed } from '../../features/posts/api/get-feed';
 import { PostList } from '../../features/posts/components/post-list';
@@ -51,11 +52,7 @@ export function FeedRoute() {
           <FeedTab />
         </TabsContent>
         <TabsContent value="leaderboard">
-          <EmptyState
-            icon={Trophy}
-            title={t('feed.leaderboardEmptyTitle')}
-            message={t('feed.leaderboardEmptyMessage')}
-          />
+          <LeaderboardTab />
         </TabsContent>
       </Tabs>
     </>

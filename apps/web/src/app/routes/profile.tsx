@@ -11,6 +11,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { useProfileById, useProfileByNickname } from '../../features/profile/api/get-profile';
 import { AvatarUpload } from '../../features/profile/components/avatar-upload';
 import { EditProfileDialog } from '../../features/profile/components/edit-profile-dialog';
+import { InviteDialog } from '../../features/referrals/components/invite-dialog';
 import { ProfileActions } from '../../features/social/components/profile-actions';
 import { UserPostList } from '../../features/posts/components/user-post-list';
 import { ProfileView } from '../../features/profile/components/profile-view';
@@ -65,12 +66,14 @@ export function OwnProfileRoute() {
         actions={
           <>
             <EditProfileDialog me={me} />
-            <Button variant="outline" size="sm" asChild>
-              <Link to="/referrals">
-                <Gift aria-hidden="true" />
-                {t('profile.invite')}
-              </Link>
-            </Button>
+            <InviteDialog
+              trigger={
+                <Button variant="outline" size="sm">
+                  <Gift aria-hidden="true" />
+                  {t('profile.invite')}
+                </Button>
+              }
+            />
           </>
         }
       />

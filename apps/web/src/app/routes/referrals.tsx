@@ -1,14 +1,27 @@
-import { Gift } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/layout/page-header';
-import { EmptyState } from '../../components/ui/empty-state';
+import { Button } from '../../components/ui/button';
+import { InviteDialog } from '../../features/referrals/components/invite-dialog';
+import { ReferralsView } from '../../features/referrals/components/referrals-view';
 
 export function ReferralsRoute() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('referrals.title')} back="/profile" />
-      <EmptyState icon={Gift} title={t('referrals.emptyTitle')} message={t('referrals.emptyMessage')} />
+      <ReferralsView
+        invite={
+          <InviteDialog
+            trigger={
+              <Button className="w-full">
+                <UserPlus aria-hidden="true" />
+                {t('referrals.invite')}
+              </Button>
+            }
+          />
+        }
+      />
     </>
   );
 }

@@ -33,6 +33,8 @@ export function useCreateComment(postId: string) {
   return useMutation({
     mutationFn: (vars: CreateCommentVars) => createComment(postId, vars),
     onSuccess: ({ comment }, { parentCommentId }) => {
+      // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
       if (!parentCommentId) {
         appendIfComplete(queryClient, commentKeys.list(postId), comment);
         return;

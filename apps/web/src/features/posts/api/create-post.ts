@@ -20,6 +20,8 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: createPost,
     onSuccess: (post) => {
+      // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
       // On top of the lists at once; the refetch then brings the server's order.
       prependPost(queryClient, postKeys.feed(), post);
       prependPost(queryClient, postKeys.club(post.club.id), post);

@@ -35,6 +35,8 @@ export function useLikePost(post: Pick<Post, 'id' | 'viewerHasLiked'>) {
       toast.error(t('app.error'), { description: error.message });
     },
     onSuccess: (state) => {
+      // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
       updatePostInCaches(queryClient, post.id, (p) => ({
         ...p,
         viewerHasLiked: state.liked,

@@ -1,0 +1,370 @@
+import type { LeaderboardResponse, LeaderboardRow } from '@burti/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import {
+  clubs,
+  comments,
+  goalLedger,
+  leaderboardDaily,
+  likes,
+  posts,
+  profiles,
+  shares,
+  user,
+} from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { reconcileLeaderboard } from './leaderboard.queries.js';
+
+let t: TestApp;
+type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+async function clubId(name: string): Promise<number> {
+  const [club] = await t.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.name, name));
+  return club!.id;
+}
+
+/** Noon (UTC) of the day `daysAgo` days before today (UTC), so that a row lands on that day whatever the hour. */
+function dayAt(daysAgo: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, 12));
+}
+
+async function newPost(fan: Fan, text: string): Promise<string> {
+  const response = await fan.post('/api/posts', { text });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ post: { id: string } }>().post.id;
+}
+
+const likeAt = (postId: string, fan: Fan, daysAgo: number) =>
+  t.db.insert(likes).values({ postId, userId: fan.userId, createdAt: dayAt(daysAgo) });
+const shareAt = (postId: string, fan: Fan, daysAgo: number) =>
+  t.db.insert(shares).values({ postId, userId: fan.userId, createdAt: dayAt(daysAgo) });
+async function commentAt(postId: string, fan: Fan, daysAgo: number, parentCommentId?: string) {
+  const [row] = await t.db
+    .insert(comments)
+    .values({ postId, authorId: fan.userId, body: 'Come on!', parentCommentId, createdAt: dayAt(daysAgo) })
+    .returning({ id: comments.id });
+  return row!.id;
+}
+
+async function board(fan: Fan, club: number, window?: string): Promise<LeaderboardResponse> {
+  const response = await fan.get(`/api/leaderboard?clubId=${club}${window ? `&window=${window}` : ''}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<LeaderboardResponse>();
+}
+
+/** A board as tuples in rank order: rank, who, likes, comments, shares, score. */
+const summary = (rows: LeaderboardRow[], names: Map<string, string>) =>
+  rows.map((r) => [r.rank, names.get(r.userId) ?? r.userId, r.likes, r.comments, r.shares, r.score]);
+
+describe('a hand-built club board', () => {
+  let club: number;
+  let a: Fan, b: Fan, c: Fan, d: Fan, e: Fan, idle: Fan, outsider: Fan;
+  let names: Map<string, string>;
+  let postA: string, postC: string;
+
+  beforeAll(async () => {
+    club = await clubId('Dinamo Batumi');
+    [a, b, c, d, e, idle] = (await t.createFans(6, 'Dinamo Batumi')) as [Fan, Fan, Fan, Fan, Fan, Fan];
+    [outsider] = (await t.createFans(1, 'Telavi')) as [Fan];
+    names = new Map([
+      [a.userId, 'a'],
+      [b.userId, 'b'],
+      [c.userId, 'c'],
+      [d.userId, 'd'],
+      [e.userId, 'e'],
+      [idle.userId, 'idle'],
+    ]);
+
+    // a posts first: a's post wins ties.
+    postA = await newPost(a, 'Batumi forever');
+    const postB = await newPost(b, 'What a match');
+    postC = await newPost(c, 'Three points');
+    const postD = await newPost(d, 'Spam');
+    const postE = await newPost(e, 'Soon gone');
+    await newPost(idle, 'Nobody reacts to me');
+
+    // a: likes from b (1 day ago) and c (10 days ago), a comment from b (3 days ago), a share from the outsider
+    // (50 days ago); a's own like and comment count for nothing.
+    await likeAt(postA, b, 1);
+    await likeAt(postA, c, 10);
+    await commentAt(postA, b, 3);
+    await shareAt(postA, outsider, 50);
+    await likeAt(postA, a, 1);
+    await commentAt(postA, a, 1);
+    // b: a comment from a and a reply to it from c (2 days ago), a like from the outsider 20 days ago.
+    const root = await commentAt(postB, a, 2);
+    await commentAt(postB, c, 2, root);
+    await likeAt(postB, outsider, 20);
+    // c: a share from a today.
+    await shareAt(postC, a, 0);
+    // d would score, but an administrator blocks d.
+    await likeAt(postD, a, 1);
+    await likeAt(postD, b, 1);
+    await t.db.update(profiles).set({ isBlocked: true }).where(eq(profiles.id, d.userId));
+    // e's post is liked, then deleted by e.
+    await likeAt(postE, a, 1);
+    await likeAt(postE, b, 1);
+    await likeAt(postE, c, 1);
+    expect((await e.delete(`/api/posts/${postE}`)).statusCode).toBe(204);
+    // a has a $GOAL balance.
+    await t.db.insert(goalLedger).values({ userId: a.userId, amount: 35, kind: 'test', sourceId: 'leaderboard-a' });
+  });
+
+  it('counts each window, skipping self-activity, blocked members, deleted posts and empty rows; ties go to the earlier first post', async () => {
+    const week = await board(b, club, '7d');
+    expect(summary(week.rows, names)).toEqual([
+      [1, 'b', 0, 2, 0, 4],
+      [2, 'a', 1, 1, 0, 3],
+      [3, 'c', 0, 0, 1, 3],
+    ]);
+
+    // 30 days is the default window.
+    const month = await board(b, club);
+    expect(summary(month.rows, names)).toEqual([
+      [1, 'b', 1, 2, 0, 5],
+      [2, 'a', 2, 1, 0, 4],
+      [3, 'c', 0, 0, 1, 3],
+    ]);
+    expect(summary((await board(b, club, '30d')).rows, names)).toEqual(summary(month.rows, names));
+
+    const all = await board(b, club, 'all');
+    expect(summary(all.rows, names)).toEqual([
+      [1, 'a', 2, 1, 1, 7],
+      [2, 'b', 1, 2, 0, 5],
+      [3, 'c', 0, 0, 1, 3],
+    ]);
+    expect(all.rows[0]).toMatchObject({ goalBalance: 35, nickname: expect.any(String), avatarUrl: null });
+    expect(all.rows[1]!.goalBalance).toBe(0);
+    expect(all.viewer).toEqual(all.rows[1]);
+  });
+
+  it('puts the earlier first post ahead in a tie', async () => {
+    const original = await t.db.select({ createdAt: posts.createdAt }).from(posts).where(eq(posts.id, postC));
+    await t.db
+      .update(posts)
+      .set({ createdAt: new Date(Date.now() - 365 * 86_400_000) })
+      .where(eq(posts.id, postC));
+    expect(summary((await board(b, club, '7d')).rows, names).slice(1)).toEqual([
+      [2, 'c', 0, 0, 1, 3],
+      [3, 'a', 1, 1, 0, 3],
+    ]);
+    await t.db.update(posts).set({ createdAt: original[0]!.createdAt }).where(eq(posts.id, postC));
+  });
+
+  it('hides members blocked either way with the viewer, and returns no viewer row without a score', async () => {
+    expect((await a.post(`/api/users/${c.userId}/block`)).statusCode).toBe(200);
+    const seenByA = await board(a, club, 'all');
+    expect(seenByA.rows.map((r) => names.get(r.userId))).toEqual(['a', 'b']);
+    const seenByC = await board(c, club, 'all');
+    expect(seenByC.rows.map((r) => names.get(r.userId))).toEqual(['b', 'c']);
+    expect(seenByC.viewer).toMatchObject({ rank: 2, userId: c.userId });
+    expect((await a.delete(`/api/users/${c.userId}/block`)).statusCode).toBe(200);
+
+    const idleBoard = await board(idle, club, 'all');
+    expect(idleBoard.viewer).toBeNull();
+    expect(idleBoard.rows).toHaveLength(3);
+  });
+
+  it('is read from the rollups, and reconciliation notices when they are wrong', async () => {
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
+    const today = dayAt(0).toISOString().slice(0, 10);
+    await t.db
+      .insert(leaderboardDaily)
+      .values({ userId: c.userId, day: today, likes: 100 })
+      .onConflictDoUpdate({
+        target: [leaderboardDaily.userId, leaderboardDaily.day],
+        set: { likes: sql`${leaderboardDaily.likes} + 100` },
+      });
+    expect((await board(b, club, '7d')).rows[0]).toMatchObject({ userId: c.userId, likes: 100, score: 103 });
+    expect(await reconcileLeaderboard(t.db)).toEqual([
+      {
+        user_id: c.userId,
+        day: today,
+        expected: { likes: 0, comments: 0, shares: 1 },
+        actual: { likes: 100, comments: 0, shares: 1 },
+      },
+    ]);
+    await t.db
+      .update(leaderboardDaily)
+      .set({ likes: sql`${leaderboardDaily.likes} - 100` })
+      .where(and(eq(leaderboardDaily.userId, c.userId), eq(leaderboardDaily.day, today)));
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
+  });
+
+  it('refuses an unknown club or window', async () => {
+    expect((await a.get('/api/leaderboard?clubId=999999')).json().error.code).toBe('CLUB_NOT_FOUND');
+    expect((await a.get(`/api/leaderboard?clubId=${club}&window=1y`)).statusCode).toBe(400);
+    expect((await a.get('/api/leaderboard')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/leaderboard?clubId=${club}` })).statusCode).toBe(401);
+  });
+
+  it('keeps the window edges: 6 days ago is in the week, 7 is not; 29 in the month, 30 not', async () => {
+    const [f, g] = (await t.createFans(2, 'Gagra')) as [Fan, Fan];
+    const gagra = await clubId('Gagra');
+    const p = await newPost(f, 'edges');
+    await likeAt(p, g, 6);
+    await commentAt(p, g, 7);
+    await shareAt(p, g, 29);
+    await commentAt(p, g, 30);
+    expect((await board(f, gagra, '7d')).viewer).toMatchObject({ likes: 1, comments: 0, shares: 0, score: 1 });
+    expect((await board(f, gagra, '30d')).viewer).toMatchObject({ likes: 1, comments: 1, shares: 1, score: 6 });
+    expect((await board(f, gagra, 'all')).viewer).toMatchObject({ likes: 1, comments: 2, shares: 1, score: 8 });
+  });
+});
+
+describe("'Your Rank' beyond the top 50", () => {
+  it('returns 50 rows and the viewer ranked 57', async () => {
+    const crowd = await t.createFans(60, 'Iberia 1999');
+    const club = await clubId('Iberia 1999');
+    const postIds = await t.db
+      .insert(posts)
+      .values(crowd.map((fan, i) => ({ authorId: fan.userId, clubId: club, text: `post ${i}` })))
+      .returning({ id: posts.id, authorId: posts.authorId });
+    // Fan i receives 61 - i comments from the next fan: ranks follow the crowd's order.
+    const rows = postIds.flatMap((post, i) =>
+      Array.from({ length: 61 - i }, () => ({
+        postId: post.id,
+        authorId: crowd[(i + 1) % crowd.length]!.userId,
+        body: 'Vamos',
+      })),
+    );
+    await t.db.insert(comments).values(rows);
+
+    const viewer = crowd[56]!;
+    const response = await board(viewer, club, '7d');
+    expect(response.rows).toHaveLength(50);
+    expect(response.rows.map((r) => r.rank)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(response.rows[0]).toMatchObject({ userId: crowd[0]!.userId, comments: 61, score: 122 });
+    expect(response.rows.some((r) => r.userId === viewer.userId)).toBe(false);
+    expect(response.viewer).toMatchObject({ rank: 57, userId: viewer.userId, comments: 5, score: 10 });
+
+    const third = await board(crowd[2]!, club, '7d');
+    expect(third.viewer).toEqual(third.rows[2]);
+  });
+});
+
+/** A small deterministic random generator, so that a failing storm can be replayed. */
+function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Runs a direct write that may lose a race with the removal of its post (a foreign key violation). */
+async function unlessGone(write: PromiseLike<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== '23503') throw error;
+  }
+}
+
+describe('rollup reconciliation', () => {
+  it('finds no difference after a random storm of likes, unlikes, comments, shares and deletes', async () => {
+    const random = mulberry32(20251104);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const fans = await t.createFans(8, 'Torpedo Kutaisi');
+    const postIds: string[] = [];
+    const authorOf = new Map<string, Fan>();
+    for (const fan of fans) {
+      for (let i = 0; i < 3; i++) {
+        const id = await newPost(fan, `storm ${i}`);
+        postIds.push(id);
+        authorOf.set(id, fan);
+      }
+    }
+    const commentIds: string[] = [];
+    const statuses = new Map<number, number>();
+
+    const operation = async () => {
+      const fan = pick(fans);
+      const postId = pick(postIds);
+      const roll = random();
+      let status = 200;
+      if (roll < 0.3) status = (await fan.post(`/api/posts/${postId}/like`)).statusCode;
+      else if (roll < 0.45) status = (await fan.delete(`/api/posts/${postId}/like`)).statusCode;
+      else if (roll < 0.6) {
+        const parent = commentIds.length && random() < 0.4 ? pick(commentIds) : undefined;
+        const response = await fan.post(`/api/posts/${postId}/comments`, {
+          body: 'storm',
+          ...(parent ? { parentCommentId: parent } : {}),
+        });
+        status = response.statusCode;
+        if (status === 201) commentIds.push(response.json().comment.id);
+      } else if (roll < 0.72) status = (await fan.post(`/api/posts/${postId}/share`)).statusCode;
+      else if (roll < 0.8) status = (await fan.delete(`/api/posts/${postId}/share`)).statusCode;
+      else if (roll < 0.88) {
+        // Backdated activity straight into the tables, as imports or old rows would be.
+        const table = pick([likes, shares] as const);
+        await unlessGone(
+          t.db
+            .insert(table)
+            .values({ postId, userId: fan.userId, createdAt: dayAt(Math.floor(random() * 60)) })
+            .onConflictDoNothing(),
+        );
+      } else if (roll < 0.91) {
+        await unlessGone(
+          t.db.insert(comments).values({
+            postId,
+            authorId: fan.userId,
+            body: 'old',
+            createdAt: dayAt(Math.floor(random() * 60)),
+          }),
+        );
+      } else if (roll < 0.94) {
+        status = (await authorOf.get(postId)!.delete(`/api/posts/${postId}`)).statusCode;
+      } else if (roll < 0.96 && commentIds.length) {
+        // A comment removed with its replies (as an account deletion does).
+        await t.db.delete(comments).where(eq(comments.id, pick(commentIds)));
+      } else if (roll < 0.98) {
+        // A post removed outright: its likes, comments and shares go with it by cascade.
+        await t.db.delete(posts).where(eq(posts.id, postId));
+        postIds.splice(postIds.indexOf(postId), 1);
+      } else {
+        status = (await fan.post('/api/posts', { text: 'another one' })).statusCode;
+        if (status === 201) {
+          const id = (await t.db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, fan.userId)))
+            .map((p) => p.id)
+            .find((id) => !authorOf.has(id));
+          if (id) {
+            postIds.push(id);
+            authorOf.set(id, fan);
+          }
+        }
+      }
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
+
+    // Batches run concurrently (on PostgreSQL they race for real; PGlite serialises them).
+    for (let batch = 0; batch < 24; batch++) {
+      await Promise.all(Array.from({ length: 10 }, operation));
+      if (batch === 16) {
+        // An account deletion cascades through posts, likes, comments and shares at once.
+        const leaving = fans.pop()!;
+        await t.db.delete(user).where(eq(user.id, leaving.userId));
+        for (const [id, author] of authorOf) if (author === leaving) postIds.splice(postIds.indexOf(id), 1);
+      }
+    }
+
+    expect(statuses.get(500)).toBeUndefined();
+    expect(statuses.get(200)).toBeGreaterThan(50);
+    const [rollups] = await queryRows<{ count: number }>(
+      t.db,
+      sql`select count(*)::int as count from leaderboard_daily`,
+    );
+    expect(rollups!.count).toBeGreaterThan(0);
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
+  });
+});

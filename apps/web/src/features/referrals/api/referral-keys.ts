@@ -1,0 +1,4 @@
+export const referralKeys = {
+  all: ['referrals'] as const,
+  list: () => ['referrals', 'list'] as const,
+};
