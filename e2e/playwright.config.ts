@@ -49,6 +49,8 @@ export default defineConfig({
       DATA_DIR: e2eDataDir,
       RATE_LIMITS: 'false',
       ADMIN_EMAIL: 'admin@burti.test',
+      // Signs the Mini App init data of tests/telegram.spec.ts (which uses the same token).
+      TELEGRAM_BOT_TOKEN: '424242:e2e-telegram-bot-token',
       LOG_LEVEL: 'warn',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATABASE_URL: '' }),
     },

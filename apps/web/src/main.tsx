@@ -4,7 +4,10 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import './lib/i18n';
+import { initPlatform } from './lib/platform';
 import './styles.css';
+
+initPlatform(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toaster';
 import { AuthCard } from '../../features/auth/components/auth-card';
+import { TelegramSigningIn, useTelegramSignIn } from '../../features/telegram/components/telegram-sign-in';
 
 export function AuthRoute() {
   const { t } = useTranslation();
@@ -12,6 +13,9 @@ export function AuthRoute() {
   const confirmed = params.get('type') === 'signup' && params.has('message');
   const resetToken = params.get('mode') === 'reset' ? (params.get('token') ?? undefined) : undefined;
   const resetError = params.get('mode') === 'reset' && params.get('error');
+  // Inside the Telegram Mini App the fan is signed in from Telegram's init data, without the form.
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const telegram = useTelegramSignIn(from);
 
   useEffect(() => {
     if (announced.current) return;
@@ -26,6 +30,7 @@ export function AuthRoute() {
     }
   }, [confirmed, resetError, navigate, t]);
 
+  if (telegram === 'pending') return <TelegramSigningIn />;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">
       <AuthCard initialMode={resetToken ? 'reset' : 'signIn'} resetToken={resetToken} key={resetToken ?? 'auth'} />

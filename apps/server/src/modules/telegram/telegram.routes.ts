@@ -1,0 +1,129 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Auth } from '../../lib/auth.js';
+import { AppError } from '../../lib/errors.js';
+import { createTelegramBot } from '../../lib/telegram-bot.js';
+import { INIT_DATA_MAX_LENGTH } from '../../lib/telegram-init-data.js';
+import { perUser } from '../../plugins/rate-limit.js';
+import { signInWithTelegram } from './telegram.service.js';
+
+export const WEBHOOK_PATH = '/api/telegram/webhook';
+export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+const signInInput = z
+  .object({
+    initData: z.string().min(1, 'initData is required.').max(INIT_DATA_MAX_LENGTH),
+    startParam: z.string().trim().max(128).optional(),
+  })
+  .strict();
+
+export type TelegramSignInResponse = {
+  /** Signed session token for `Authorization: Bearer …` (the cookie is set as well). */
+  token: string;
+  user: { id: string; nickname: string };
+  /** True when this sign-in created the account (the SPA then leads to onboarding). */
+  created: boolean;
+};
+
+/** A cookie-setting POST from a page of another origin is refused, as better-auth refuses its own. */
+function requireTrustedOrigin(request: FastifyRequest, trustedOrigins: string[]): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && !trustedOrigins.includes(origin)) {
+    throw new AppError('FORBIDDEN', 'This origin may not sign in here.');
+  }
+}
+
+function sameSecret(received: string | string[] | undefined, expected: string): boolean {
+  if (typeof received !== 'string') return false;
+  const a = Buffer.from(received);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * POST /api/auth/telegram (Mini App sign-in; a static route, so Fastify picks it before the better-auth
+ * wildcard under /api/auth/*) and the bot: POST /api/telegram/webhook, or long polling.
+ */
+export function telegramRoutes(
+  app: FastifyInstance,
+  { db, auth, config }: { db: Db; auth: Auth; config: AppConfig },
+): void {
+  const telegram = config.telegram;
+
+  app.post('/api/auth/telegram', perUser(app, 30), async (request, reply): Promise<TelegramSignInResponse> => {
+    requireTrustedOrigin(request, config.trustedOrigins);
+    const input = signInInput.parse(request.body ?? {});
+    const result = await signInWithTelegram({
+      db,
+      auth,
+      telegram,
+      input,
+      client: { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      log: request.log,
+    });
+    reply.header('set-cookie', result.cookie);
+    reply.header('set-auth-token', result.token);
+    reply.header('access-control-expose-headers', 'set-auth-token');
+    reply.header('cache-control', 'no-store');
+    return {
+      token: result.token,
+      user: { id: result.account.id, nickname: result.account.nickname },
+      created: result.created,
+    };
+  });
+
+  if (!telegram?.botToken || telegram.botMode === 'off') return;
+  const bot: Bot = createTelegramBot({
+    token: telegram.botToken,
+    apiRoot: telegram.apiRoot,
+    appUrl: config.appUrl,
+    appName: config.appName,
+    botUsername: telegram.botUsername,
+    appShortName: telegram.appShortName,
+    onError: (error) => app.log.warn({ err: error }, 'telegram bot update failed'),
+  });
+
+  if (telegram.botMode === 'webhook') {
+    const secret = telegram.webhookSecret!;
+    let ready: Promise<void> | undefined;
+    app.post(WEBHOOK_PATH, async (request, reply) => {
+      if (!sameSecret(request.headers[SECRET_HEADER], secret)) {
+        throw new AppError('UNAUTHENTICATED', 'Wrong or missing Telegram secret token.');
+      }
+      const update = request.body as Update | null;
+      if (!update || typeof update.update_id !== 'number') throw new AppError('VALIDATION', 'Not a Telegram update.');
+      // bot.init() asks the Bot API who the bot is once; a failure is retried with the next update.
+      ready ??= bot.init().catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      await ready;
+      await bot.handleUpdate(update);
+      return reply.send({ ok: true });
+    });
+    // Tells Telegram where to send updates; the app keeps serving when Telegram can't be reached.
+    app.addHook('onReady', (done) => {
+      bot.api
+        .setWebhook(`${config.appUrl}${WEBHOOK_PATH}`, { secret_token: secret, allowed_updates: ['message'] })
+        .then(() => app.log.info('telegram webhook set'))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'telegram webhook not set'));
+      done();
+    });
+  } else {
+    // Long polling: one process per bot only (Telegram answers 409 to a second poller).
+    app.addHook('onReady', (done) => {
+      bot
+        .start({ allowed_updates: ['message'], onStart: (me) => app.log.info(`telegram bot @${me.username} polling`) })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'telegram polling stopped'));
+      done();
+    });
+    app.addHook('onClose', async () => {
+      if (bot.isRunning()) await bot.stop();
+    });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The native (Capacitor) side of the platform module. Loaded only inside the native shell, so the web build
+ * never runs these plugins.
+ */
+import { App } from '@capacitor/app';
+import { Clipboard } from '@capacitor/clipboard';
+import { Capacitor } from '@capacitor/core';
+import { PushNotifications } from '@capacitor/push-notifications';
+import { Share } from '@capacitor/share';
+import { notificationPath, type PushData } from './links';
+
+export type Unsubscribe = () => void;
+
+/** Listener handles arrive asynchronously; the returned function removes the listener whenever it resolves. */
+function later(handle: Promise<{ remove(): Promise<void> }>): Unsubscribe {
+  return () => {
+    void handle.then((h) => h.remove()).catch(() => undefined);
+  };
+}
+
+export async function nativeShare({ title, text, url }: { title: string; text?: string; url: string }) {
+  try {
+    await Share.share({ title, text, url, dialogTitle: title });
+    return 'shared' as const;
+  } catch {
+    // The fan closed the share sheet.
+    return 'cancelled' as const;
+  }
+}
+
+export async function nativeCopy(text: string): Promise<boolean> {
+  try {
+    await Clipboard.write({ string: text });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Push registration: asks permission (once; the system remembers the answer), registers with APNs/FCM and
+ * hands each token (it can change) to `onToken`. Resolves false when permission is refused.
+ */
+export async function nativeRegisterPush(
+  onToken: (token: string, platform: 'ios' | 'android') => void | Promise<void>,
+) {
+  let permission = await PushNotifications.checkPermissions();
+  if (permission.receive === 'prompt' || permission.receive === 'prompt-with-rationale') {
+    permission = await PushNotifications.requestPermissions();
+  }
+  if (permission.receive !== 'granted') return false;
+  const platform = Capacitor.getPlatform() === 'ios' ? 'ios' : 'android';
+  await PushNotifications.addListener('registration', ({ value }) => {
+    void Promise.resolve(onToken(value, platform)).catch((error: unknown) =>
+      console.warn('Saving the push token failed', error),
+    );
+  });
+  await PushNotifications.addListener('registrationError', (error) => {
+    console.warn('Push registration failed', error);
+  });
+  await PushNotifications.register();
+  return true;
+}
+
+export function nativeOnNotificationTap(navigate: (path: string) => void): Unsubscribe {
+  return later(
+    PushNotifications.addListener('pushNotificationActionPerformed', ({ notification }) => {
+      const path = notificationPath(notification.data as PushData);
+      if (path) navigate(path);
+    }),
+  );
+}
+
+/** The Android hardware back button; without a handler the app would close on the first press. */
+export function nativeOnBackButton(handler: (canGoBack: boolean) => void): Unsubscribe {
+  return later(App.addListener('backButton', ({ canGoBack }) => handler(canGoBack)));
+}
+
+export function nativeExit(): void {
+  void App.exitApp();
+}
+
+export function nativeOnAppUrlOpen(handler: (url: string) => void): Unsubscribe {
+  return later(App.addListener('appUrlOpen', ({ url }) => handler(url)));
+}
+
+/** The link the app was launched with (a cold start from a link), if any. */
+export async function nativeLaunchUrl(): Promise<string | null> {
+  try {
+    return (await App.getLaunchUrl())?.url ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function nativeOpenExternal(url: string): void {
+  // Capacitor hands navigation away from the app's own origin to the system browser.
+  window.open(url, '_blank', 'noopener');
+}
