@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../apps/server/src/db/client.js';
+import { queryRows, type Db } from '../apps/server/src/db/client.js';
 
 export type DatasetSize = { users: number; postsPerUser: number; likesPerPost: number; commentsPerPost: number };
 
@@ -38,11 +38,10 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ view
   await db.execute(sql`
     insert into session (id, token, user_id, expires_at)
     values ('bench-session', 'bench-token', 'bench-1', now() + interval '1 day')`);
-  const rows = (await db.execute(
+  const [viewer] = await queryRows<{ club: number }>(
+    db,
     sql`select primary_club_id as club from profiles where id = 'bench-1'`,
-  )) as unknown as {
-    rows: { club: number }[];
-  };
+  );
   await db.execute(sql`analyze`);
-  return { viewerToken: 'bench-token', clubId: rows.rows[0]!.club };
+  return { viewerToken: 'bench-token', clubId: viewer!.club };
 }

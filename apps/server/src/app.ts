@@ -10,10 +10,12 @@ import type { Database } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { createAuth } from './lib/auth.js';
 import { AppError } from './lib/errors.js';
+import { createJobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { createLocalStorage, type Storage } from './lib/storage.js';
 import { createS3Storage } from './lib/storage-s3.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -22,6 +24,11 @@ import { socialRoutes } from './modules/social/social.routes.js';
 import { createRealtime } from './lib/realtime.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
+import { startPushWorker } from './modules/push/push.delivery.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { goalRoutes } from './modules/goal/goal.routes.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -57,6 +64,11 @@ export async function buildApp({
   await seed(db);
   const realtime = await createRealtime(database, app.log);
   app.addHook('onClose', async () => realtime.close());
+  const jobs = await createJobs(database, app.log, {
+    enabled: config.jobs,
+    pollingIntervalSeconds: config.jobPollingSeconds,
+  });
+  app.addHook('onClose', async () => jobs.stop());
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -86,6 +98,12 @@ export async function buildApp({
   reportsRoutes(app, { db });
   socialRoutes(app, { db });
   notificationsRoutes(app, { db, realtime });
+  pushRoutes(app, { db, push: config.push });
+  await startPushWorker({ db, jobs, push: config.push, appUrl: config.appUrl, appName: config.appName, log: app.log });
+  adminRoutes(app, { db, storage: media });
+  leaderboardRoutes(app, { db });
+  goalRoutes(app, { db });
+  telegramRoutes(app, { db, auth, config });
 
   await registerWeb(app, config);
   app.addHook('onClose', (_instance, done) => {

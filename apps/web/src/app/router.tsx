@@ -27,7 +27,10 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          { path: '/onboarding', lazy: () => import('./routes/onboarding').then((m) => ({ Component: m.OnboardingRoute })) },
+          {
+            path: '/onboarding',
+            lazy: () => import('./routes/onboarding').then((m) => ({ Component: m.OnboardingRoute })),
+          },
           {
             element: <AppShell />,
             children: [
@@ -36,23 +39,78 @@ export const router = createBrowserRouter([
                 children: [
                   { path: '/feed', lazy: () => import('./routes/feed').then((m) => ({ Component: m.FeedRoute })) },
                   { path: '/club', lazy: () => import('./routes/club').then((m) => ({ Component: m.ClubRoute })) },
-                  { path: '/post/new', lazy: () => import('./routes/post-new').then((m) => ({ Component: m.PostNewRoute })) },
+                  {
+                    path: '/post/new',
+                    lazy: () => import('./routes/post-new').then((m) => ({ Component: m.PostNewRoute })),
+                  },
                 ],
               },
-              { path: '/post/:postId', lazy: () => import('./routes/post-detail').then((m) => ({ Component: m.PostDetailRoute })) },
-              { path: '/notifications', lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })) },
-              { path: '/profile', lazy: () => import('./routes/profile').then((m) => ({ Component: m.OwnProfileRoute })) },
-              { path: '/profile/:nickname', lazy: () => import('./routes/profile').then((m) => ({ Component: m.NicknameProfileRoute })) },
-              { path: '/u/:userId', lazy: () => import('./routes/profile').then((m) => ({ Component: m.UserProfileRoute })) },
-              { path: '/settings', lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
-              { path: '/referrals', lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferralsRoute })) },
-              { path: '/design-system', lazy: () => import('./routes/design-system').then((m) => ({ Component: m.DesignSystemRoute })) },
               {
-                path: '/admin',
-                element: <RequireAdmin />,
+                path: '/post/:postId',
+                lazy: () => import('./routes/post-detail').then((m) => ({ Component: m.PostDetailRoute })),
+              },
+              {
+                path: '/notifications',
+                lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+              },
+              {
+                path: '/profile',
+                lazy: () => import('./routes/profile').then((m) => ({ Component: m.OwnProfileRoute })),
+              },
+              {
+                path: '/profile/:nickname',
+                lazy: () => import('./routes/profile').then((m) => ({ Component: m.NicknameProfileRoute })),
+              },
+              {
+                path: '/u/:userId',
+                lazy: () => import('./routes/profile').then((m) => ({ Component: m.UserProfileRoute })),
+              },
+              {
+                path: '/settings',
+                lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })),
+              },
+              {
+                path: '/referrals',
+                lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferralsRoute })),
+              },
+              {
+                path: '/design-system',
+                lazy: () => import('./routes/design-system').then((m) => ({ Component: m.DesignSystemRoute })),
+              },
+            ],
+          },
+          // The admin area has a frame of its own ('Back to App', sidebar), outside the app shell.
+          {
+            path: '/admin',
+            element: <RequireAdmin />,
+            children: [
+              {
+                lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminLayoutRoute })),
                 children: [
-                  { index: true, lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
-                  { path: '*', lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminRoute })) },
+                  {
+                    index: true,
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminDashboardRoute })),
+                  },
+                  {
+                    path: 'reports',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminReportsRoute })),
+                  },
+                  {
+                    path: 'users',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminUsersRoute })),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminSettingsRoute })),
+                  },
+                  {
+                    path: 'audit',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminAuditRoute })),
+                  },
+                  {
+                    path: '*',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminNotFoundRoute })),
+                  },
                 ],
               },
             ],

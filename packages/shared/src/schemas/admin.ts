@@ -90,7 +90,10 @@ export const adminReportSchema = z.object({
   reporters: z.array(z.string()),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
-export const adminReportPageSchema = z.object({ reports: z.array(adminReportSchema), nextCursor: z.string().nullable() });
+export const adminReportPageSchema = z.object({
+  reports: z.array(adminReportSchema),
+  nextCursor: z.string().nullable(),
+});
 export type AdminReportPage = z.infer<typeof adminReportPageSchema>;
 
 export const resolveReportInput = z.object({ action: z.enum(REPORT_ACTIONS), note: noteField }).strict();
@@ -173,7 +176,9 @@ export type PushChannel = (typeof PUSH_CHANNELS)[number];
 /** The configuration in force, read-only: it comes from the environment and the code, not from the database. */
 export const adminSettingsSchema = z.object({
   rateLimitsEnabled: z.boolean(),
-  userLimits: z.array(z.object({ action: z.enum(USER_LIMIT_ACTIONS), max: z.number().int(), windowSeconds: z.number().int() })),
+  userLimits: z.array(
+    z.object({ action: z.enum(USER_LIMIT_ACTIONS), max: z.number().int(), windowSeconds: z.number().int() }),
+  ),
   authLimits: z.array(z.object({ endpoint: z.string(), max: z.number().int(), windowSeconds: z.number().int() })),
   pushChannels: z.array(z.object({ channel: z.enum(PUSH_CHANNELS), configured: z.boolean() })),
   media: z.object({

@@ -32,7 +32,10 @@ function LegalDocumentView({ document }: { document: LegalDocument }) {
   });
   return (
     <div className="mx-auto min-h-dvh w-full max-w-2xl">
-      <PageHeader title={t(`settings.${document === 'community-guidelines' ? 'guidelines' : document}`)} back="/settings" />
+      <PageHeader
+        title={t(`settings.${document === 'community-guidelines' ? 'guidelines' : document}`)}
+        back="/settings"
+      />
       <article className="legal-prose px-5 py-6">
         {isPending ? (
           <p role="status" className="text-muted-foreground">

@@ -1,0 +1,325 @@
+import type { ReportAction, ReportStatus } from '@burti/shared';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { adminAuditLog, posts, profiles, reports, session } from '../../db/schema/index.js';
+import type { Cursor } from '../../lib/cursor.js';
+
+/** The day of "Posts Today" is the day in Georgia, where the community lives. */
+export const STATS_TIME_ZONE = 'Asia/Tbilisi';
+
+const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
+
+export type StatsRow = {
+  total_users: number;
+  new_users_7d: number;
+  new_users_30d: number;
+  pending_reports: number;
+  total_posts: number;
+  posts_today: number;
+  blocked_users: number;
+};
+
+/**
+ * Every figure in one round trip, each from an index or a maintained counter: the new-user windows range over
+ * profiles_created_at_idx, pending reports over reports_status_idx, total posts is the sum of the clubs'
+ * trigger-kept posts_count (one row per club), today's posts range over the partial posts_feed_idx.
+ * Total users counts the profiles (an index-only scan) and blocked users filters profiles on is_blocked; both
+ * read every profile and are the two figures to move to a counter or a partial index as the network grows.
+ */
+export async function readStats(db: Executor): Promise<StatsRow> {
+  const [row] = await queryRows<StatsRow>(
+    db,
+    sql`select
+      (select count(*) from profiles)::int as total_users,
+      (select count(*) from profiles where created_at >= now() - interval '7 days')::int as new_users_7d,
+      (select count(*) from profiles where created_at >= now() - interval '30 days')::int as new_users_30d,
+      (select count(*) from reports where status = 'pending')::int as pending_reports,
+      (select coalesce(sum(posts_count), 0) from clubs)::int as total_posts,
+      (select count(*) from posts
+        where deleted_at is null
+          and created_at >= (date_trunc('day', now() at time zone ${STATS_TIME_ZONE}) at time zone ${STATS_TIME_ZONE})
+      )::int as posts_today,
+      (select count(*) from profiles where is_blocked)::int as blocked_users`,
+  );
+  return row!;
+}
+
+export type ReportCaseRow = {
+  id: string;
+  status: ReportStatus;
+  target_type: 'post' | 'comment' | 'user';
+  target_id: string;
+  reason: string;
+  created_at: Date | string;
+  resolution_note: string | null;
+  resolved_at: Date | string | null;
+  reporter_id: string;
+  reporter_nickname: string;
+  resolved_by_nickname: string | null;
+  report_count: number;
+  reporters: string[];
+  cursor_at: string;
+};
+
+/**
+ * One row per reported target (its newest report of the status), newest first. Walks reports_status_idx in
+ * order and checks each candidate against reports_target_idx, so a page costs the same however long the
+ * history of closed reports grows.
+ */
+export async function listReportCases(
+  db: Executor,
+  args: { status: ReportStatus; cursor: Cursor | null; limit: number },
+): Promise<ReportCaseRow[]> {
+  const { status, cursor, limit } = args;
+  const sameCase = (alias: string) =>
+    sql`${sql.raw(alias)}.target_type = r.target_type and ${sql.raw(alias)}.target_id = r.target_id and ${sql.raw(alias)}.status = r.status`;
+  return queryRows<ReportCaseRow>(
+    db,
+    sql`select r.id, r.status, r.target_type, r.target_id, r.reason, r.created_at, r.resolution_note, r.resolved_at,
+        rp.id as reporter_id, rp.nickname as reporter_nickname, rb.nickname as resolved_by_nickname,
+        (select count(*) from reports c where ${sameCase('c')})::int as report_count,
+        array(
+          select cp.nickname from reports c join profiles cp on cp.id = c.reporter_id
+          where ${sameCase('c')} order by c.created_at desc, c.id desc limit 5
+        ) as reporters,
+        ${cursorText(sql`r.created_at`)} as cursor_at
+      from reports r
+      join profiles rp on rp.id = r.reporter_id
+      left join profiles rb on rb.id = r.resolved_by
+      where r.status = ${status}
+        and not exists (
+          select 1 from reports n where ${sameCase('n')} and (n.created_at, n.id) > (r.created_at, r.id)
+        )
+        ${cursor ? sql`and (r.created_at, r.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+      order by r.created_at desc, r.id desc
+      limit ${limit}`,
+  );
+}
+
+export type ReportedPostRow = {
+  id: string;
+  text: string | null;
+  media_url: string | null;
+  media_type: 'photo' | 'video' | null;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  deleted_at: Date | string | null;
+  author_id: string;
+  author_nickname: string;
+  revisions_count: number;
+};
+
+const uuidList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+export async function findReportedPosts(db: Executor, ids: string[]): Promise<ReportedPostRow[]> {
+  if (ids.length === 0) return [];
+  return queryRows<ReportedPostRow>(
+    db,
+    sql`select p.id, p.text, p.media_url, p.media_type, p.created_at, p.edited_at, p.deleted_at,
+        a.id as author_id, a.nickname as author_nickname,
+        (select count(*) from post_revisions pr where pr.post_id = p.id)::int as revisions_count
+      from posts p join profiles a on a.id = p.author_id
+      where p.id in (${uuidList(ids)})`,
+  );
+}
+
+export type ReportedCommentRow = {
+  id: string;
+  post_id: string;
+  body: string;
+  created_at: Date | string;
+  author_id: string;
+  author_nickname: string;
+};
+
+export async function findReportedComments(db: Executor, ids: string[]): Promise<ReportedCommentRow[]> {
+  if (ids.length === 0) return [];
+  return queryRows<ReportedCommentRow>(
+    db,
+    sql`select c.id, c.post_id, c.body, c.created_at, a.id as author_id, a.nickname as author_nickname
+      from comments c join profiles a on a.id = c.author_id
+      where c.id in (${uuidList(ids)})`,
+  );
+}
+
+export async function findReportedUsers(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: profiles.id,
+      nickname: profiles.nickname,
+      bio: profiles.bio,
+      avatarUrl: profiles.avatarUrl,
+      updatedAt: profiles.updatedAt,
+      isBlocked: profiles.isBlocked,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
+}
+
+export async function lockReport(db: Executor, reportId: string) {
+  const [report] = await db.select().from(reports).where(eq(reports.id, reportId)).for('update');
+  return report ?? null;
+}
+
+/** Closes every pending report of the target at once; returns the ids it closed. */
+export async function closePendingReports(
+  db: Executor,
+  args: {
+    targetType: 'post' | 'comment' | 'user';
+    targetId: string;
+    status: ReportAction;
+    note: string | null;
+    adminId: string;
+  },
+): Promise<string[]> {
+  const closed = await db
+    .update(reports)
+    .set({ status: args.status, resolutionNote: args.note, resolvedBy: args.adminId, resolvedAt: new Date() })
+    .where(
+      and(eq(reports.targetType, args.targetType), eq(reports.targetId, args.targetId), eq(reports.status, 'pending')),
+    )
+    .returning({ id: reports.id });
+  return closed.map((row) => row.id);
+}
+
+export async function lockPost(db: Executor, postId: string) {
+  const [post] = await db
+    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, mediaPath: posts.mediaPath })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .for('update');
+  return post ?? null;
+}
+
+/** The same soft delete as the author's: the post leaves every list and loses its media fields. */
+export async function softDeletePost(db: Executor, postId: string, at: Date): Promise<void> {
+  await db
+    .update(posts)
+    .set({ deletedAt: at, mediaUrl: null, mediaPath: null, mediaType: null, updatedAt: at })
+    .where(eq(posts.id, postId));
+}
+
+/**
+ * The administrators who may act (admin and not blocked), locked in id order for the transaction: two
+ * administrators demoting or blocking each other at the same moment cannot both succeed.
+ */
+export async function lockActiveAdmins(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.isAdmin, true), eq(profiles.isBlocked, false)))
+    .orderBy(profiles.id)
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function lockProfile(db: Executor, userId: string) {
+  const [profile] = await db
+    .select({ id: profiles.id, isAdmin: profiles.isAdmin, isBlocked: profiles.isBlocked })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .for('update');
+  return profile ?? null;
+}
+
+export async function setBlocked(db: Executor, userId: string, blocked: boolean): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ isBlocked: blocked, blockedAt: blocked ? new Date() : null })
+    .where(eq(profiles.id, userId));
+}
+
+/** Ends every session of the user: cookies and bearer tokens stop working at once. */
+export async function deleteSessions(db: Executor, userId: string): Promise<number> {
+  const deleted = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+  return deleted.length;
+}
+
+export async function setAdmin(db: Executor, userId: string, isAdmin: boolean): Promise<void> {
+  await db.update(profiles).set({ isAdmin }).where(eq(profiles.id, userId));
+}
+
+export type AdminUserRow = {
+  id: string;
+  nickname: string;
+  email: string | null;
+  avatar_url: string | null;
+  updated_at: Date | string;
+  is_admin: boolean;
+  is_blocked: boolean;
+  blocked_at: Date | string | null;
+  created_at: Date | string;
+  posts_count: number;
+  cursor_at: string;
+};
+
+/** ILIKE treats % and _ as wildcards and \ as their escape: a search for "50%" means the text "50%". */
+export function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Users newest first, optionally those whose nickname or email contains the query (case-insensitive). */
+export async function listUsers(
+  db: Executor,
+  args: { query?: string; cursor: Cursor | null; limit: number; userId?: string },
+): Promise<AdminUserRow[]> {
+  const { query, cursor, limit, userId } = args;
+  const pattern = query ? likePattern(query) : null;
+  return queryRows<AdminUserRow>(
+    db,
+    sql`select p.id, p.nickname, u.email, p.avatar_url, p.updated_at, p.is_admin, p.is_blocked, p.blocked_at,
+        p.created_at, p.posts_count, ${cursorText(sql`p.created_at`)} as cursor_at
+      from profiles p join "user" u on u.id = p.id
+      where true
+        ${userId ? sql`and p.id = ${userId}` : sql``}
+        ${pattern ? sql`and (p.nickname ilike ${pattern} escape '\\' or u.email ilike ${pattern} escape '\\')` : sql``}
+        ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id})` : sql``}
+      order by p.created_at desc, p.id desc
+      limit ${limit}`,
+  );
+}
+
+export async function insertAudit(
+  db: Executor,
+  entry: {
+    adminId: string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    note: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(adminAuditLog).values({ ...entry, details: entry.details ?? null });
+}
+
+export type AuditRow = {
+  id: number | string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  note: string | null;
+  details: Record<string, unknown> | null;
+  created_at: Date | string;
+  admin_id: string | null;
+  admin_nickname: string | null;
+};
+
+/** Newest first by id (ids only grow), so the primary key pages the log. */
+export async function listAudit(db: Executor, args: { beforeId: number | null; limit: number }): Promise<AuditRow[]> {
+  return queryRows<AuditRow>(
+    db,
+    sql`select l.id, l.action, l.target_type, l.target_id, l.note, l.details, l.created_at,
+        a.id as admin_id, a.nickname as admin_nickname
+      from admin_audit_log l left join profiles a on a.id = l.admin_id
+      ${args.beforeId === null ? sql`` : sql`where l.id < ${args.beforeId}`}
+      order by l.id desc
+      limit ${args.limit}`,
+  );
+}

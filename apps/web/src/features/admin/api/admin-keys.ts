@@ -1,0 +1,20 @@
+import type { ReportStatus } from '@burti/shared';
+
+/** Every admin query's key comes from here; `admin` as the prefix reaches them all after a moderation action. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => ['admin', 'stats'] as const,
+  reports: () => ['admin', 'reports'] as const,
+  reportList: (status: ReportStatus) => ['admin', 'reports', status] as const,
+  users: () => ['admin', 'users'] as const,
+  userList: (query: string) => ['admin', 'users', query] as const,
+  audit: () => ['admin', 'audit'] as const,
+  settings: () => ['admin', 'settings'] as const,
+};
+
+export function withParams(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
