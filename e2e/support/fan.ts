@@ -24,7 +24,9 @@ export async function signUpAndSignIn(page: Page, { email, password, nickname }:
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Welcome back!').first()).toBeVisible();
+  // 'Welcome back!' is also the form's title: wait for the toast's message and for the page to move on.
+  await expect(page.getByText('Successfully signed in.')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
 }
 
 export async function joinClub(page: Page, search: string, club: string) {
