@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -115,6 +115,7 @@ export async function buildApp({
 
 /** Serves the media folder and the built SPA; unknown non-API paths get index.html so client routes work. */
 async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
+  mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',

@@ -387,3 +387,9 @@ export const adminAuditLog = pgTable(
   },
   (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc())],
 );
+
+/** Network-wide counts kept by triggers ('users', 'blocked_users'), so the admin dashboard reads one row each. */
+export const siteCounters = pgTable('site_counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});

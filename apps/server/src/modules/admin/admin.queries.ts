@@ -24,14 +24,13 @@ export type StatsRow = {
  * Every figure in one round trip, each from an index or a maintained counter: the new-user windows range over
  * profiles_created_at_idx, pending reports over reports_status_idx, total posts is the sum of the clubs'
  * trigger-kept posts_count (one row per club), today's posts range over the partial posts_feed_idx.
- * Total users counts the profiles (an index-only scan) and blocked users filters profiles on is_blocked; both
- * read every profile and are the two figures to move to a counter or a partial index as the network grows.
+ * Total users and blocked users are rows of site_counters, kept by a trigger on profiles.
  */
 export async function readStats(db: Executor): Promise<StatsRow> {
   const [row] = await queryRows<StatsRow>(
     db,
     sql`select
-      (select count(*) from profiles)::int as total_users,
+      (select coalesce((select value from site_counters where name = 'users'), 0))::int as total_users,
       (select count(*) from profiles where created_at >= now() - interval '7 days')::int as new_users_7d,
       (select count(*) from profiles where created_at >= now() - interval '30 days')::int as new_users_30d,
       (select count(*) from reports where status = 'pending')::int as pending_reports,
@@ -40,7 +39,7 @@ export async function readStats(db: Executor): Promise<StatsRow> {
         where deleted_at is null
           and created_at >= (date_trunc('day', now() at time zone ${STATS_TIME_ZONE}) at time zone ${STATS_TIME_ZONE})
       )::int as posts_today,
-      (select count(*) from profiles where is_blocked)::int as blocked_users`,
+      (select coalesce((select value from site_counters where name = 'blocked_users'), 0))::int as blocked_users`,
   );
   return row!;
 }
