@@ -100,7 +100,7 @@ export async function buildApp({
   notificationsRoutes(app, { db, realtime });
   pushRoutes(app, { db, push: config.push });
   await startPushWorker({ db, jobs, push: config.push, appUrl: config.appUrl, appName: config.appName, log: app.log });
-  adminRoutes(app, { db, storage: media });
+  adminRoutes(app, { db, storage: media, push: config.push });
   leaderboardRoutes(app, { db });
   goalRoutes(app, { db });
   telegramRoutes(app, { db, auth, config });

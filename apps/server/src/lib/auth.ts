@@ -12,6 +12,15 @@ import { actionMail, type Mailer } from './mail.js';
 /** The header the Fastify bridge fills with the client address Fastify decided on (never the client's own). */
 export const CLIENT_IP_HEADER = 'x-burti-client-ip';
 
+/** Limits per client address on the auth endpoints; anything else under /api/auth has 120 a minute. */
+export const AUTH_RATE_RULES = {
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 600, max: 10 },
+  '/send-verification-email': { window: 600, max: 3 },
+  '/request-password-reset': { window: 600, max: 3 },
+  '/reset-password': { window: 600, max: 10 },
+} as const;
+
 export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; mailer: Mailer }) {
   const { appName } = config;
   return betterAuth({
@@ -106,13 +115,7 @@ export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; 
       storage: 'database',
       window: 60,
       max: 120,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 600, max: 10 },
-        '/send-verification-email': { window: 600, max: 3 },
-        '/request-password-reset': { window: 600, max: 3 },
-        '/reset-password': { window: 600, max: 10 },
-      },
+      customRules: AUTH_RATE_RULES,
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

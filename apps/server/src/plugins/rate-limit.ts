@@ -1,6 +1,20 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserLimitAction } from '@burti/shared';
 import { AppError } from '../lib/errors.js';
+
+/** Calls per minute per signed-in user; the routes and the admin settings page both read this table. */
+export const USER_LIMITS: Record<UserLimitAction, number> = {
+  posts: 10,
+  postEdits: 20,
+  comments: 30,
+  likes: 120,
+  shares: 60,
+  reports: 20,
+  follows: 60,
+  blocks: 30,
+  avatars: 10,
+};
 
 /** Limits are per signed-in user (per address for anonymous calls); routes opt in with `perUser(...)`. */
 export async function registerRateLimits(app: FastifyInstance, { enabled }: { enabled: boolean }): Promise<void> {

@@ -21,11 +21,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
+import { configuredPushChannels, type PushConfig } from '../../lib/push/config.js';
 import { readSettings } from './admin.settings.js';
 import * as admin from './admin.service.js';
 
 /** The admin area's API: every route answers 401 to anonymous callers and 403 to anyone but an administrator. */
-export function adminRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
+export function adminRoutes(
+  app: FastifyInstance,
+  { db, storage, push }: { db: Db; storage: Storage; push: PushConfig | undefined },
+): void {
   app.get('/api/admin/stats', async (request): Promise<AdminStats> => {
     await admin.requireAdmin(request);
     return admin.getStats({ db });
@@ -79,6 +83,6 @@ export function adminRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
 
   app.get('/api/admin/settings', async (request): Promise<AdminSettings> => {
     await admin.requireAdmin(request);
-    return readSettings({ rateLimitsEnabled: app.rateLimitsEnabled });
+    return readSettings({ rateLimitsEnabled: app.rateLimitsEnabled, pushChannels: configuredPushChannels(push) });
   });
 }

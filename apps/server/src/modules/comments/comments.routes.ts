@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
-import { perUser } from '../../plugins/rate-limit.js';
+import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import { addComment, replies, rootComments } from './comments.service.js';
 
 export function commentsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
@@ -27,12 +27,22 @@ export function commentsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
     return replies({ db, viewer, commentId, cursor });
   });
 
-  app.post('/api/posts/:postId/comments', perUser(app, 30), async (request, reply): Promise<CommentResponse> => {
-    const viewer = await requireActiveViewer(request);
-    const { postId } = postIdParams.parse(request.params);
-    const input = createCommentInput.parse(request.body ?? {});
-    const created = await addComment({ db, viewer, postId, body: input.body, parentCommentId: input.parentCommentId });
-    reply.status(201);
-    return created;
-  });
+  app.post(
+    '/api/posts/:postId/comments',
+    perUser(app, USER_LIMITS.comments),
+    async (request, reply): Promise<CommentResponse> => {
+      const viewer = await requireActiveViewer(request);
+      const { postId } = postIdParams.parse(request.params);
+      const input = createCommentInput.parse(request.body ?? {});
+      const created = await addComment({
+        db,
+        viewer,
+        postId,
+        body: input.body,
+        parentCommentId: input.parentCommentId,
+      });
+      reply.status(201);
+      return created;
+    },
+  );
 }

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
-import { perUser } from '../../plugins/rate-limit.js';
+import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import * as posts from './posts.service.js';
 
 /** Reads a post form: JSON, or multipart with text fields and at most one file named `media`. */
@@ -64,7 +64,7 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
     return { post: await posts.getPost({ db, viewer, postId }) };
   });
 
-  app.post('/api/posts', perUser(app, 10), async (request, reply): Promise<PostResponse> => {
+  app.post('/api/posts', perUser(app, USER_LIMITS.posts), async (request, reply): Promise<PostResponse> => {
     const viewer = await requireActiveViewer(request);
     const { fields, file } = await readPostForm(request);
     const { text } = postTextInput.parse(fields);
@@ -73,7 +73,7 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
     return { post };
   });
 
-  app.patch('/api/posts/:postId', perUser(app, 20), async (request): Promise<PostResponse> => {
+  app.patch('/api/posts/:postId', perUser(app, USER_LIMITS.postEdits), async (request): Promise<PostResponse> => {
     const viewer = await requireActiveViewer(request);
     const { postId } = postIdParams.parse(request.params);
     const { fields, file } = await readPostForm(request);
@@ -106,8 +106,8 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
       const { postId } = postIdParams.parse(request.params);
       return posts.setLike({ db, viewer, postId, liked });
     };
-  app.post('/api/posts/:postId/like', perUser(app, 120), like(true));
-  app.delete('/api/posts/:postId/like', perUser(app, 120), like(false));
+  app.post('/api/posts/:postId/like', perUser(app, USER_LIMITS.likes), like(true));
+  app.delete('/api/posts/:postId/like', perUser(app, USER_LIMITS.likes), like(false));
 
   const share =
     (shared: boolean) =>
@@ -116,6 +116,6 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
       const { postId } = postIdParams.parse(request.params);
       return posts.setShare({ db, viewer, postId, shared });
     };
-  app.post('/api/posts/:postId/share', perUser(app, 60), share(true));
-  app.delete('/api/posts/:postId/share', perUser(app, 60), share(false));
+  app.post('/api/posts/:postId/share', perUser(app, USER_LIMITS.shares), share(true));
+  app.delete('/api/posts/:postId/share', perUser(app, USER_LIMITS.shares), share(false));
 }

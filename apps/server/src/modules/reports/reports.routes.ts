@@ -2,11 +2,11 @@ import { createReportInput } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireActiveViewer } from '../../plugins/auth.js';
-import { perUser } from '../../plugins/rate-limit.js';
+import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import { createReport } from './reports.service.js';
 
 export function reportsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
-  app.post('/api/reports', perUser(app, 20), async (request, reply) => {
+  app.post('/api/reports', perUser(app, USER_LIMITS.reports), async (request, reply) => {
     const viewer = await requireActiveViewer(request);
     const input = createReportInput.parse(request.body ?? {});
     const report = await createReport({ db, viewer, input });
