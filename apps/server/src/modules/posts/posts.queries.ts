@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { likes, postRevisions, posts, shares } from '../../db/schema/index.js';
+import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { visibleTo } from '../../lib/visibility.js';
 
@@ -161,37 +161,25 @@ export async function updatePost(
     .where(eq(posts.id, postId));
 }
 
-export async function insertLike(db: Executor, postId: string, userId: string): Promise<boolean> {
+/** Likes and shares are the same shape: one row per fan and post. */
+type Reaction = typeof likes | typeof shares;
+
+/** Adds the fan's like or share; false when it was already there. */
+export async function addReaction(db: Executor, table: Reaction, postId: string, userId: string): Promise<boolean> {
   const inserted = await db
-    .insert(likes)
+    .insert(table)
     .values({ postId, userId })
     .onConflictDoNothing()
-    .returning({ postId: likes.postId });
+    .returning({ postId: table.postId });
   return inserted.length > 0;
 }
 
-export async function deleteLike(db: Executor, postId: string, userId: string): Promise<boolean> {
+/** Removes the fan's like or share; false when there was none. */
+export async function removeReaction(db: Executor, table: Reaction, postId: string, userId: string): Promise<boolean> {
   const deleted = await db
-    .delete(likes)
-    .where(and(eq(likes.postId, postId), eq(likes.userId, userId)))
-    .returning({ postId: likes.postId });
-  return deleted.length > 0;
-}
-
-export async function insertShare(db: Executor, postId: string, userId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(shares)
-    .values({ postId, userId })
-    .onConflictDoNothing()
-    .returning({ postId: shares.postId });
-  return inserted.length > 0;
-}
-
-export async function deleteShare(db: Executor, postId: string, userId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(shares)
-    .where(and(eq(shares.postId, postId), eq(shares.userId, userId)))
-    .returning({ postId: shares.postId });
+    .delete(table)
+    .where(and(eq(table.postId, postId), eq(table.userId, userId)))
+    .returning({ postId: table.postId });
   return deleted.length > 0;
 }
 

@@ -3,7 +3,7 @@ import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE } from '@burti/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
-import { profiles } from '../../db/schema/index.js';
+import { likes, profiles, shares } from '../../db/schema/index.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
@@ -237,12 +237,12 @@ export async function setLike({
   return db.transaction(async (tx) => {
     const post = await interactablePost(tx, viewer, postId);
     if (liked) {
-      if (await q.insertLike(tx, postId, viewer.id)) {
+      if (await q.addReaction(tx, likes, postId, viewer.id)) {
         await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'like', postId });
         await completeReferralIfReady(tx, viewer.id);
       }
     } else {
-      await q.deleteLike(tx, postId, viewer.id);
+      await q.removeReaction(tx, likes, postId, viewer.id);
     }
     const counts = await q.postCounts(tx, postId);
     return { liked, likesCount: counts.likesCount };
@@ -258,11 +258,11 @@ export async function setShare({
   return db.transaction(async (tx) => {
     const post = await interactablePost(tx, viewer, postId);
     if (shared) {
-      if (await q.insertShare(tx, postId, viewer.id)) {
+      if (await q.addReaction(tx, shares, postId, viewer.id)) {
         await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'share', postId });
       }
     } else {
-      await q.deleteShare(tx, postId, viewer.id);
+      await q.removeReaction(tx, shares, postId, viewer.id);
     }
     const counts = await q.postCounts(tx, postId);
     return { shared, sharesCount: counts.sharesCount };
