@@ -86,7 +86,7 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
 
-  registerAuth(app, { auth, db, appUrl: config.appUrl });
+  registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
   await registerRateLimits(app, { enabled: config.rateLimits });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
   app.get('/api/health', () => ({ ok: true, database: database.kind }));

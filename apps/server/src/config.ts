@@ -31,6 +31,8 @@ export type AppConfig = {
   push?: PushConfig;
   /** Telegram Mini App sign-in and the bot; off without a bot token. */
   telegram?: TelegramConfig;
+  /** How long a signed-in viewer is remembered per credential (default 10 s; 0 looks the session up every time). */
+  viewerCacheSeconds?: number;
 };
 
 /** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
@@ -75,6 +77,7 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     jobs: env.JOBS,
     push: pushConfigFromEnv(env, appUrl, env.ADMIN_EMAIL),
     telegram: telegramConfigFromEnv(env),
+    viewerCacheSeconds: env.VIEWER_CACHE_SECONDS,
   };
 }
 

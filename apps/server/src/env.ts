@@ -17,6 +17,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   RATE_LIMITS: booleanFlag.default(true),
+  VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('auto'),
   S3_ENDPOINT: z.url().optional(),

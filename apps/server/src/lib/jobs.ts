@@ -33,6 +33,8 @@ export type JobsOptions = {
   enabled: boolean;
   /** How often idle workers look for jobs (pg-boss allows 0.5 s at the least). */
   pollingIntervalSeconds?: number;
+  /** Jobs a worker fetches at once and runs side by side (default 25). */
+  batchSize?: number;
 };
 
 const disabledJobs: Jobs = {
@@ -79,6 +81,7 @@ export async function createJobs(database: Database, log: FastifyBaseLogger, opt
   for (const [name, policy] of Object.entries(QUEUES)) await boss.createQueue(name, { name, ...policy });
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const batchSize = options.batchSize ?? 25;
   const workerIds = new Map<QueueName, string>();
   let active = 0;
   let stopping = false;
@@ -97,22 +100,35 @@ export async function createJobs(database: Database, log: FastifyBaseLogger, opt
       return id;
     },
     async work<T extends object>(queue: QueueName, handler: JobHandler<T>) {
+      // A batch is fetched in one statement and its jobs run side by side; a job that fails is failed alone
+      // (the queue retries it) and the others complete. A full batch means more is waiting: the worker then
+      // fetches again at once instead of sleeping until the next poll.
       const id = await boss.work<T>(
         queue,
-        { pollingIntervalSeconds, includeMetadata: true },
-        async ([job]: PgBoss.JobWithMetadata<T>[]) => {
-          if (!job) return;
-          // Fetched while shutting down: give the job back to the queue (counted as an attempt).
+        { pollingIntervalSeconds, batchSize, includeMetadata: true },
+        async (batch: PgBoss.JobWithMetadata<T>[]) => {
+          if (batch.length === 0) return;
+          // Fetched while shutting down: give the jobs back to the queue (counted as an attempt).
           if (stopping) throw new Error('The job queue is shutting down');
-          active++;
+          active += batch.length;
+          const failed: string[] = [];
           try {
-            await handler(job.data, { id: job.id, retryCount: job.retryCount });
-          } catch (err) {
-            log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1 }, 'job failed; the queue retries it');
-            throw err;
+            await Promise.all(
+              batch.map(async (job) => {
+                try {
+                  await handler(job.data, { id: job.id, retryCount: job.retryCount });
+                } catch (err) {
+                  failed.push(job.id);
+                  log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1 }, 'job failed; the queue retries it');
+                }
+              }),
+            );
+            if (failed.length) await boss.fail(queue, failed);
           } finally {
-            active--;
+            active -= batch.length;
           }
+          const workerId = workerIds.get(queue);
+          if (batch.length === batchSize && workerId && !stopping) boss.notifyWorker(workerId);
         },
       );
       workerIds.set(queue, id);

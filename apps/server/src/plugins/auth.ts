@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
+import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
 
 export type Viewer = {
   id: string;
@@ -22,12 +23,34 @@ function requestHeaders(request: FastifyRequest): Headers {
 }
 
 /** Mounts better-auth under /api/auth and gives routes a way to find the signed-in viewer. */
-export function registerAuth(app: FastifyInstance, { auth, db, appUrl }: { auth: Auth; db: Db; appUrl: string }): void {
+/** The credential a request carries: its bearer token, else its cookies (which hold the session cookie). */
+function credentialOf(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization) return `a:${authorization}`;
+  const cookie = request.headers.cookie;
+  return cookie ? `c:${cookie}` : undefined;
+}
+
+/** Auth calls that only ever create sessions; every other write may end some, so the cache starts over. */
+const CREATES_SESSIONS_ONLY = /^\/api\/auth\/(sign-in|sign-up)\//;
+
+export function registerAuth(
+  app: FastifyInstance,
+  { auth, db, appUrl, viewerCacheMs }: { auth: Auth; db: Db; appUrl: string; viewerCacheMs: number },
+): void {
+  const cache = createViewerCache<Viewer>(viewerCacheMs);
+  app.addHook('onClose', (_instance, done) => {
+    releaseViewerCache(cache);
+    done();
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request: FastifyRequest, reply: FastifyReply) {
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+      // Sign-out, revocations and password resets end sessions: forget every remembered viewer first.
+      if (request.method !== 'GET' && !CREATES_SESSIONS_ONLY.test(request.url)) cache.clear();
       const response = await auth.handler(
         new Request(new URL(request.url, appUrl), {
           method: request.method,
@@ -49,20 +72,27 @@ export function registerAuth(app: FastifyInstance, { auth, db, appUrl }: { auth:
   app.decorate('findViewer', (request: FastifyRequest): Promise<Viewer | null> => {
     let found = viewers.get(request);
     if (!found) {
-      found = (async () => {
-        const session = await auth.api.getSession({ headers: requestHeaders(request) });
-        if (!session) return null;
-        const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
-        if (!profile) return null;
-        return {
-          id: profile.id,
-          email: session.user.email,
-          nickname: profile.nickname,
-          isAdmin: profile.isAdmin,
-          isBlocked: profile.isBlocked,
-          sessionId: session.session.id,
-        };
-      })();
+      const credential = credentialOf(request);
+      const cached = credential ? cache.get(credential) : undefined;
+      found = cached
+        ? Promise.resolve(cached)
+        : (async () => {
+            if (!credential) return null;
+            const session = await auth.api.getSession({ headers: requestHeaders(request) });
+            if (!session) return null;
+            const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
+            if (!profile) return null;
+            const viewer: Viewer = {
+              id: profile.id,
+              email: session.user.email,
+              nickname: profile.nickname,
+              isAdmin: profile.isAdmin,
+              isBlocked: profile.isBlocked,
+              sessionId: session.session.id,
+            };
+            cache.set(credential, viewer.id, viewer, new Date(session.session.expiresAt).getTime());
+            return viewer;
+          })();
       viewers.set(request, found);
     }
     return found;

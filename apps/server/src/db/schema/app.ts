@@ -99,11 +99,12 @@ export const posts = pgTable(
     deletedAt: timestamp('deleted_at', tz),
   },
   (t) => [
+    // DESC NULLS FIRST, the order `order by created_at desc, id desc` asks for (see 0006_indexes_that_match).
     index('posts_feed_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('posts_club_feed_idx')
-      .on(t.clubId, t.createdAt.desc(), t.id.desc())
+      .on(t.clubId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
     check('posts_text_length_check', sql`${t.text} is null or char_length(${t.text}) <= 500`),
@@ -183,6 +184,7 @@ export const comments = pgTable(
       .where(sql`${t.parentCommentId} is null`),
     index('comments_replies_idx').on(t.parentCommentId, t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId),
+    index('comments_post_idx').on(t.postId),
     check('comments_body_check', sql`char_length(btrim(${t.body})) between 1 and 1000`),
     check('comments_reply_count_check', sql`${t.replyCount} >= 0`),
   ],
@@ -271,7 +273,14 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', tz),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notifications_post_idx')
+      .on(t.postId)
+      .where(sql`${t.postId} is not null`),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index('notifications_actor_idx').on(t.actorId),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
@@ -372,6 +381,38 @@ export const leaderboardDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Each member's sums over a window ('7d', '30d', 'all'), on the board of their primary club: kept by the rollup
+ * triggers and moved day by day by burti_leaderboard_roll() (see 0007_leaderboard_totals).
+ */
+export const leaderboardTotals = pgTable(
+  'leaderboard_totals',
+  {
+    period: text('period', { enum: ['7d', '30d', 'all'] }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    clubId: integer('club_id').references(() => clubs.id, { onDelete: 'set null' }),
+    likes: counter('likes'),
+    comments: counter('comments'),
+    shares: counter('shares'),
+    score: integer('score').generatedAlwaysAs(sql`likes + comments * 2 + shares * 3`),
+    firstPostAt: timestamp('first_post_at', tz),
+  },
+  (t) => [
+    primaryKey({ name: 'leaderboard_totals_pk', columns: [t.period, t.userId] }),
+    index('leaderboard_totals_user_idx').on(t.userId),
+    check('leaderboard_totals_period_check', sql`${t.period} in ('7d', '30d', 'all')`),
+  ],
+);
+
+/** The last day each sliding window covers. */
+export const leaderboardClock = pgTable('leaderboard_clock', {
+  period: text('period').primaryKey(),
+  days: integer('days').notNull(),
+  asOf: date('as_of').notNull(),
+});
 
 export const adminAuditLog = pgTable(
   'admin_audit_log',

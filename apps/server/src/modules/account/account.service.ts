@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { posts, profiles, user } from '../../db/schema/index.js';
 import type { Storage } from '../../lib/storage.js';
+import { forgetViewer } from '../../lib/viewer-cache.js';
 import type { Viewer } from '../../plugins/auth.js';
 
 /**
@@ -33,6 +34,7 @@ export async function deleteAccount({
     await tx.delete(user).where(eq(user.id, viewer.id));
     return [...media.map((m) => m.path), profile?.avatarPath].filter((path): path is string => Boolean(path));
   });
+  forgetViewer(viewer.id);
   await Promise.all(
     files.map((path) =>
       storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file')),

@@ -17,6 +17,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor, type Cursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
+import { forgetViewer } from '../../lib/viewer-cache.js';
 import type { Storage } from '../../lib/storage.js';
 import { requireViewer, type Viewer } from '../../plugins/auth.js';
 import * as q from './admin.queries.js';
@@ -300,6 +301,7 @@ export async function setUserBlocked({
     if (target.isBlocked === blocked) return;
     await q.setBlocked(tx, userId, blocked);
     const sessionsEnded = blocked ? await q.deleteSessions(tx, userId) : 0;
+    forgetViewer(userId);
     await audit(tx, admin, {
       action: blocked ? 'user_blocked' : 'user_unblocked',
       targetType: 'user',
@@ -308,6 +310,8 @@ export async function setUserBlocked({
       details: blocked ? { sessionsEnded } : undefined,
     });
   });
+  // Again after the commit: a request that read the old row while the transaction ran must not be remembered.
+  forgetViewer(userId);
   return findAdminUser(db, userId);
 }
 
@@ -332,6 +336,7 @@ export async function setUserAdmin({
     }
     if (target.isAdmin === isAdmin) return;
     await q.setAdmin(tx, userId, isAdmin);
+    forgetViewer(userId);
     await audit(tx, admin, {
       action: isAdmin ? 'admin_granted' : 'admin_revoked',
       targetType: 'user',
@@ -339,6 +344,7 @@ export async function setUserAdmin({
       note,
     });
   });
+  forgetViewer(userId);
   return findAdminUser(db, userId);
 }
 

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { visibleTo } from '../../lib/visibility.js';
+import { visibleAuthor } from '../../lib/visibility.js';
 
 export type CommentRow = {
   id: string;
@@ -19,28 +19,35 @@ export type CommentRow = {
 };
 
 /** Comments oldest first: the root comments of a post, or the replies to one comment. */
-export async function listComments(
-  db: Executor,
-  args: { viewerId: string; postId?: string; parentId?: string; cursor: Cursor | null; limit: number },
-): Promise<CommentRow[]> {
+export function listCommentsQuery(args: {
+  viewerId: string;
+  postId?: string;
+  parentId?: string;
+  cursor: Cursor | null;
+  limit: number;
+}): SQL {
   const { viewerId, postId, parentId, cursor, limit } = args;
   const scope = parentId
     ? sql`c.parent_comment_id = ${parentId}`
     : sql`c.post_id = ${postId ?? ''} and c.parent_comment_id is null`;
-  return queryRows<CommentRow>(
-    db,
-    sql`
+  return sql`
     select c.id, c.post_id, c.parent_comment_id, c.body, c.reply_count, c.created_at,
       a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
     from comments c
     join profiles a on a.id = c.author_id
     where ${scope}
-      and ${visibleTo(viewerId, sql`c.author_id`)}
+      and ${visibleAuthor(viewerId, sql`a`)}
       ${cursor ? sql`and (c.created_at, c.id) > ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)` : sql``}
     order by c.created_at, c.id
-    limit ${limit}`,
-  );
+    limit ${limit}`;
+}
+
+export function listComments(
+  db: Executor,
+  args: { viewerId: string; postId?: string; parentId?: string; cursor: Cursor | null; limit: number },
+): Promise<CommentRow[]> {
+  return queryRows<CommentRow>(db, listCommentsQuery(args));
 }
 
 export async function findComment(db: Executor, commentId: string) {
@@ -64,7 +71,7 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
       a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
     from comments c join profiles a on a.id = c.author_id
-    where c.id = ${commentId} and ${visibleTo(viewerId, sql`c.author_id`)}`,
+    where c.id = ${commentId} and ${visibleAuthor(viewerId, sql`a`)}`,
   );
   return row ?? null;
 }

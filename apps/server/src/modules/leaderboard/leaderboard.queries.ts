@@ -1,6 +1,7 @@
-import { LEADERBOARD_LIMIT, LEADERBOARD_POINTS, type LeaderboardWindow } from '@burti/shared';
-import { sql } from 'drizzle-orm';
+import { LEADERBOARD_LIMIT, type LeaderboardWindow } from '@burti/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { blockedWith } from '../../lib/visibility.js';
 
 export type LeaderboardDbRow = {
   rank: string | number;
@@ -15,57 +16,66 @@ export type LeaderboardDbRow = {
   goal_balance: number;
 };
 
-/** Days a window covers, counting today (UTC): 7d is today and the 6 days before. null = all time. */
-const WINDOW_DAYS: Record<LeaderboardWindow, number | null> = { '7d': 7, '30d': 30, all: null };
+const ORDER = sql`score desc, first_post_at asc nulls last, user_id asc`;
 
 /**
  * A club's board: members whose primary club it is (not blocked by an administrator, not blocked either way
- * with the viewer), summing their rollup rows inside the window. Ranked by score, then by the earlier first
- * live post, then by id. Returns the top `limit` rows plus the viewer's row wherever it ranks.
+ * with the viewer), from their window totals (leaderboard_totals). Ranked by score, then by the earlier first
+ * live post, then by id. Returns the top `limit` rows plus the viewer's row wherever it ranks. The top is a walk
+ * of the first entries of leaderboard_totals_board_idx; the viewer's rank counts the entries ahead of them.
  */
-export async function leaderboardRows(
+export function leaderboardQuery(args: {
+  clubId: number;
+  viewerId: string;
+  window: LeaderboardWindow;
+  limit?: number;
+}): SQL {
+  const { clubId, viewerId, window, limit = LEADERBOARD_LIMIT } = args;
+  const onBoard = sql`t.club_id = ${clubId} and t.period = ${window} and t.score > 0
+    and not m.is_blocked and t.user_id not in ${blockedWith(viewerId)}`;
+  return sql`with top as (
+        select t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at
+        from leaderboard_totals t join profiles m on m.id = t.user_id
+        where ${onBoard}
+        order by t.score desc, t.first_post_at asc nulls last, t.user_id asc
+        limit ${limit}
+      ),
+      ranked as (select top.*, row_number() over (order by ${ORDER}) as rank from top),
+      own as (
+        select t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at
+        from leaderboard_totals t join profiles m on m.id = t.user_id
+        where t.user_id = ${viewerId} and ${onBoard}
+          and not exists (select 1 from ranked r where r.user_id = t.user_id)
+      ),
+      own_ranked as (
+        select o.*, 1 + (
+          select count(*) from leaderboard_totals t join profiles m on m.id = t.user_id
+          where ${onBoard}
+            and (t.score > o.score or (t.score = o.score and (
+              (o.first_post_at is null and t.first_post_at is not null)
+              or t.first_post_at < o.first_post_at
+              or (t.first_post_at is not distinct from o.first_post_at and t.user_id < o.user_id))))
+        ) as rank
+        from own o
+      )
+      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, p.nickname, p.avatar_url, p.updated_at,
+        coalesce((select sum(g.amount) from goal_ledger g where g.user_id = r.user_id), 0)::int as goal_balance
+      from (select * from ranked union all select * from own_ranked) r
+      join profiles p on p.id = r.user_id
+      order by r.rank`;
+}
+
+/** Moves the sliding windows to today (UTC) when a new day has begun; returns how many days they moved. */
+export async function rollLeaderboard(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ moved: number }>(db, sql`select burti_leaderboard_roll() as moved`);
+  return row?.moved ?? 0;
+}
+
+export function leaderboardRows(
   db: Executor,
   args: { clubId: number; viewerId: string; window: LeaderboardWindow; limit?: number },
 ): Promise<LeaderboardDbRow[]> {
-  const { clubId, viewerId, window, limit = LEADERBOARD_LIMIT } = args;
-  const days = WINDOW_DAYS[window];
-  const from = days === null ? sql`` : sql`and d.day >= (now() at time zone 'UTC')::date - ${days - 1}::int`;
-  const { like, comment, share } = LEADERBOARD_POINTS;
-  return queryRows<LeaderboardDbRow>(
-    db,
-    sql`with members as (
-        select m.id, m.nickname, m.avatar_url, m.updated_at from profiles m
-        where m.primary_club_id = ${clubId} and not m.is_blocked
-          and not exists (
-            select 1 from user_blocks b
-            where (b.blocker_id = ${viewerId} and b.blocked_id = m.id)
-               or (b.blocker_id = m.id and b.blocked_id = ${viewerId})
-          )
-      ),
-      totals as (
-        select d.user_id, sum(d.likes)::int as likes, sum(d.comments)::int as comments, sum(d.shares)::int as shares
-        from members m
-        join leaderboard_daily d on d.user_id = m.id ${from}
-        group by d.user_id
-      ),
-      ranked as (
-        select t.*, (t.likes * ${like} + t.comments * ${comment} + t.shares * ${share})::int as score,
-          row_number() over (
-            order by t.likes * ${like} + t.comments * ${comment} + t.shares * ${share} desc,
-              (select min(p.created_at) from posts p where p.author_id = t.user_id and p.deleted_at is null) asc nulls last,
-              t.user_id asc
-          ) as rank
-        from totals t
-        where t.likes * ${like} + t.comments * ${comment} + t.shares * ${share} > 0
-      )
-      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score,
-        m.nickname, m.avatar_url, m.updated_at,
-        coalesce((select sum(g.amount) from goal_ledger g where g.user_id = r.user_id), 0)::int as goal_balance
-      from ranked r
-      join members m on m.id = r.user_id
-      where r.rank <= ${limit} or r.user_id = ${viewerId}
-      order by r.rank`,
-  );
+  return queryRows<LeaderboardDbRow>(db, leaderboardQuery(args));
 }
 
 export type RollupDifference = {
@@ -116,10 +126,41 @@ export async function reconcileLeaderboard(db: Executor): Promise<RollupDifferen
         or coalesce(e.shares, 0) <> coalesce(d.shares, 0)
       order by 1, 2`,
   );
-  return rows.map((r) => ({
+  const totals = await queryRows<typeof rows[number]>(db, totalsDriftQuery);
+  return [...rows, ...totals].map((r) => ({
     user_id: r.user_id,
     day: r.day,
     expected: { likes: r.expected_likes, comments: r.expected_comments, shares: r.expected_shares },
     actual: { likes: r.actual_likes, comments: r.actual_comments, shares: r.actual_shares },
   }));
 }
+
+/**
+ * The window totals recomputed from the daily rollups (each window ending at its clock's day), with the club and
+ * the first live post they must carry; rows that differ, named `total:<period>` in the `day` column.
+ */
+export const totalsDriftQuery = sql`with windows as (
+      select 'all'::text as period, null::int as days, null::date as as_of
+      union all select period, days, as_of from leaderboard_clock
+    ),
+    expected as (
+      select w.period, d.user_id, sum(d.likes)::int as likes, sum(d.comments)::int as comments,
+        sum(d.shares)::int as shares
+      from windows w join leaderboard_daily d on w.days is null or d.day between w.as_of - (w.days - 1) and w.as_of
+      group by w.period, d.user_id
+    )
+    select coalesce(e.user_id, t.user_id) as user_id, 'total:' || coalesce(e.period, t.period) as day,
+      coalesce(e.likes, 0) as expected_likes, coalesce(e.comments, 0) as expected_comments,
+      coalesce(e.shares, 0) as expected_shares,
+      coalesce(t.likes, 0) as actual_likes, coalesce(t.comments, 0) as actual_comments,
+      coalesce(t.shares, 0) as actual_shares
+    from expected e
+    full join leaderboard_totals t on t.period = e.period and t.user_id = e.user_id
+    left join profiles p on p.id = coalesce(e.user_id, t.user_id)
+    where coalesce(e.likes, 0) <> coalesce(t.likes, 0)
+      or coalesce(e.comments, 0) <> coalesce(t.comments, 0)
+      or coalesce(e.shares, 0) <> coalesce(t.shares, 0)
+      or (t.user_id is not null and (t.club_id is distinct from p.primary_club_id
+        or t.first_post_at is distinct from (
+          select min(created_at) from posts where author_id = t.user_id and deleted_at is null)))
+    order by 1, 2`;

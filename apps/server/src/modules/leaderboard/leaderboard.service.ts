@@ -9,7 +9,7 @@ import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.queries.js';
-import { leaderboardRows, type LeaderboardDbRow } from './leaderboard.queries.js';
+import { leaderboardRows, rollLeaderboard, type LeaderboardDbRow } from './leaderboard.queries.js';
 
 function toRow(row: LeaderboardDbRow): LeaderboardRow {
   return {
@@ -25,6 +25,16 @@ function toRow(row: LeaderboardDbRow): LeaderboardRow {
   };
 }
 
+/** The UTC day this process last made sure each database's windows reach; the roll itself is idempotent. */
+const rolledFor = new WeakMap<Db, string>();
+
+async function windowsCurrent(db: Db): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  if (rolledFor.get(db) === today) return;
+  await rollLeaderboard(db);
+  rolledFor.set(db, today);
+}
+
 export async function getLeaderboard({
   db,
   viewer,
@@ -37,6 +47,7 @@ export async function getLeaderboard({
   window: LeaderboardWindow;
 }): Promise<LeaderboardResponse> {
   if (!(await findClub(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
+  await windowsCurrent(db);
   const rows = (await leaderboardRows(db, { clubId, viewerId: viewer.id, window })).map(toRow);
   const own = rows.find((row) => row.userId === viewer.id) ?? null;
   return { rows: rows.filter((row) => row.rank <= LEADERBOARD_LIMIT), viewer: own };

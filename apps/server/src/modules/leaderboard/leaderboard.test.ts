@@ -14,7 +14,7 @@ import {
   user,
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { reconcileLeaderboard } from './leaderboard.queries.js';
+import { reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
 
 let t: TestApp;
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -216,6 +216,40 @@ describe('a hand-built club board', () => {
     expect((await board(f, gagra, '7d')).viewer).toMatchObject({ likes: 1, comments: 0, shares: 0, score: 1 });
     expect((await board(f, gagra, '30d')).viewer).toMatchObject({ likes: 1, comments: 1, shares: 1, score: 6 });
     expect((await board(f, gagra, 'all')).viewer).toMatchObject({ likes: 1, comments: 2, shares: 1, score: 8 });
+  });
+
+  it('moves the windows when a new day begins: the oldest day leaves, the new day comes in', async () => {
+    const [f, g] = (await t.createFans(2, 'Telavi')) as [Fan, Fan];
+    const telavi = await clubId('Telavi');
+    const p = await newPost(f, 'a new day');
+    await likeAt(p, g, 0);
+    await commentAt(p, g, 7);
+    await shareAt(p, g, 30);
+    // Wind the windows back to yesterday, as if the server had last rolled them then.
+    await t.db.execute(sql`update leaderboard_clock set as_of = as_of - 1`);
+    await t.db.execute(sql`select burti_leaderboard_rebuild(period, days, as_of) from leaderboard_clock`);
+    const totals = async (period: string) =>
+      (
+        await queryRows<{ likes: number; comments: number; shares: number }>(
+          t.db,
+          sql`select likes, comments, shares from leaderboard_totals where period = ${period} and user_id = ${f.userId}`,
+        )
+      )[0] ?? null;
+    // Yesterday's week held the comment of 7 days ago and not today's like; yesterday's month held the share.
+    expect(await totals('7d')).toEqual({ likes: 0, comments: 1, shares: 0 });
+    expect(await totals('30d')).toEqual({ likes: 0, comments: 1, shares: 1 });
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
+
+    // The roll (which the first board read of a day runs) moves each clock a day at a time, from the rollups.
+    expect(await rollLeaderboard(t.db)).toBe(2);
+    expect((await board(f, telavi, '7d')).viewer).toMatchObject({ likes: 1, comments: 0, shares: 0, score: 1 });
+    expect(await totals('30d')).toEqual({ likes: 1, comments: 1, shares: 0 });
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
+    const [clock] = await queryRows<{ behind: number }>(
+      t.db,
+      sql`select count(*)::int as behind from leaderboard_clock where as_of < (now() at time zone 'UTC')::date`,
+    );
+    expect(clock!.behind).toBe(0);
   });
 });
 

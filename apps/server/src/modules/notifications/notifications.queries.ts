@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import { visibleTo } from '../../lib/visibility.js';
+import { visibleAuthor } from '../../lib/visibility.js';
 
 export type NotificationRow = {
   id: string;
@@ -19,44 +19,53 @@ export type NotificationRow = {
 const columns = sql`n.id, n.type, n.post_id, n.comment_id, n.created_at, n.read_at,
   a.id as actor_id, a.nickname as actor_nickname, a.avatar_url as actor_avatar_url, a.updated_at as actor_updated_at`;
 
-export function listNotifications(db: Executor, userId: string, limit: number) {
-  return queryRows<NotificationRow>(
-    db,
-    sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id
-      where n.user_id = ${userId} and (n.actor_id is null or ${visibleTo(userId, sql`n.actor_id`)})
-      order by n.created_at desc, n.id desc limit ${limit}`,
-  );
+export function listNotificationsQuery(userId: string, limit: number): SQL {
+  return sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id
+      where n.user_id = ${userId} and (n.actor_id is null or ${visibleAuthor(userId, sql`a`)})
+      order by n.created_at desc, n.id desc limit ${limit}`;
 }
 
-export async function findNotificationView(db: Executor, id: string): Promise<NotificationRow | null> {
-  const [row] = await queryRows<NotificationRow>(
-    db,
-    sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id where n.id = ${id}`,
-  );
-  return row ?? null;
+export function listNotifications(db: Executor, userId: string, limit: number) {
+  return queryRows<NotificationRow>(db, listNotificationsQuery(userId, limit));
 }
+
+export const unreadCountQuery = (userId: string): SQL =>
+  sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await queryRows<{ n: number }>(db, unreadCountQuery(userId));
   return row?.n ?? 0;
 }
 
-export async function insertNotification(
+/**
+ * Records a notification and reads back, in the same statement, what its live event carries: the row with its
+ * actor, and the recipient's unread count including it. Null when it already existed (liked, unliked, liked again).
+ */
+export async function insertNotificationView(
   db: Executor,
   values: {
     userId: string;
     actorId: string;
     type: string;
-    postId?: string | null;
-    commentId?: string | null;
+    postId: string | null;
+    commentId: string | null;
     dedupeKey: string | null;
   },
-): Promise<string | null> {
-  const [row] = await db.insert(notifications).values(values).onConflictDoNothing().returning({ id: notifications.id });
-  return row?.id ?? null;
+): Promise<(NotificationRow & { unread_count: number }) | null> {
+  const [row] = await queryRows<NotificationRow & { unread_count: number }>(
+    db,
+    sql`with n as (
+        insert into notifications (user_id, actor_id, type, post_id, comment_id, dedupe_key)
+        values (${values.userId}, ${values.actorId}, ${values.type}, ${values.postId}, ${values.commentId}, ${values.dedupeKey})
+        on conflict do nothing
+        returning *
+      )
+      select ${columns},
+        -- The statement's snapshot does not see its own insert: the new row is the one more unread.
+        (select count(*)::int from notifications u where u.user_id = n.user_id and u.read_at is null) + 1 as unread_count
+      from n left join profiles a on a.id = n.actor_id`,
+  );
+  return row ?? null;
 }
 
 export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {

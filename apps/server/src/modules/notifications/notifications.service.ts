@@ -38,12 +38,20 @@ export function toNotification(row: q.NotificationRow): Notification {
  */
 export async function notifyUser(
   tx: Executor,
-  args: { to: string; actorId: string; type: NotificationKind; postId?: string | null; commentId?: string | null },
+  args: {
+    to: string;
+    actorId: string;
+    type: NotificationKind;
+    postId?: string | null;
+    commentId?: string | null;
+    /** The caller has just checked, in this transaction, that neither has blocked the other. */
+    notBlocked?: boolean;
+  },
 ): Promise<void> {
   if (args.to === args.actorId) return;
-  if (await isBlockedEitherWay(tx, args.to, args.actorId)) return;
+  if (!args.notBlocked && (await isBlockedEitherWay(tx, args.to, args.actorId))) return;
   const dedupeKey = ONCE.has(args.type) ? `${args.type}:${args.to}:${args.actorId}:${args.postId ?? ''}` : null;
-  const id = await q.insertNotification(tx, {
+  const row = await q.insertNotificationView(tx, {
     userId: args.to,
     actorId: args.actorId,
     type: args.type,
@@ -51,11 +59,9 @@ export async function notifyUser(
     commentId: args.commentId ?? null,
     dedupeKey,
   });
-  if (!id) return;
-  await enqueuePush(tx, id);
-  const row = await q.findNotificationView(tx, id);
-  const unreadCount = await q.unreadCount(tx, args.to);
-  if (row) await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount });
+  if (!row) return;
+  await enqueuePush(tx, row.id);
+  await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount: row.unread_count });
 }
 
 export async function listForViewer({ db, viewer }: { db: Db; viewer: Viewer }): Promise<NotificationListResponse> {

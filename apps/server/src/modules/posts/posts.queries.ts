@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { visibleTo } from '../../lib/visibility.js';
+import { visibleAuthor, visibleTo } from '../../lib/visibility.js';
 
 /** A post as lists and the detail page read it, before it is shaped for the API. */
 export type PostRow = {
@@ -47,25 +47,27 @@ function postColumns(viewerId: string): SQL {
 const rows = (db: Executor, query: SQL) => queryRows<PostRow>(db, query);
 
 /** Live public posts newest first, optionally of one club, hiding authors the viewer must not see. */
-export async function listPosts(
-  db: Executor,
-  args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number },
-): Promise<PostRow[]> {
+export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number }): SQL {
   const { viewerId, clubId, cursor, limit } = args;
-  return rows(
-    db,
-    sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
+  // The order and the filters match posts_feed_idx / posts_club_feed_idx, so a page is a short index walk.
+  return sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
         ${cursorText(sql`p.created_at`)} as cursor_at
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
       where p.deleted_at is null and p.visibility = 'public'
         ${clubId === undefined ? sql`` : sql`and p.club_id = ${clubId}`}
-        and ${visibleTo(viewerId, sql`p.author_id`)}
+        and ${visibleAuthor(viewerId, sql`a`)}
         ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by p.created_at desc, p.id desc
-      limit ${limit}`,
-  );
+      limit ${limit}`;
+}
+
+export function listPosts(
+  db: Executor,
+  args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number },
+): Promise<PostRow[]> {
+  return rows(db, listPostsQuery(args));
 }
 
 /** A profile's timeline: the user's own live posts and the posts they shared, by the time of each. */
@@ -99,16 +101,17 @@ export async function listUserTimeline(
   );
 }
 
-export async function findPostView(db: Executor, viewerId: string, postId: string): Promise<PostRow | null> {
-  const [row] = await rows(
-    db,
-    sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
+export function findPostViewQuery(viewerId: string, postId: string): SQL {
+  return sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
         ${cursorText(sql`p.created_at`)} as cursor_at
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
-      where p.id = ${postId} and p.deleted_at is null and ${visibleTo(viewerId, sql`p.author_id`)}`,
-  );
+      where p.id = ${postId} and p.deleted_at is null and ${visibleAuthor(viewerId, sql`a`)}`;
+}
+
+export async function findPostView(db: Executor, viewerId: string, postId: string): Promise<PostRow | null> {
+  const [row] = await rows(db, findPostViewQuery(viewerId, postId));
   return row ?? null;
 }
 
@@ -159,6 +162,44 @@ export async function updatePost(
     .update(posts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(posts.id, postId));
+}
+
+/** What a like or share needs to know about its post, read in one statement. */
+export type InteractionTarget = {
+  author_id: string;
+  deleted: boolean;
+  author_blocked: boolean;
+  /** The viewer and the author have blocked each other, one way or the other. */
+  blocked: boolean;
+  /** The viewer was referred and not yet paid for: this activity may complete the referral. */
+  referral_pending: boolean;
+};
+
+/**
+ * The post a fan likes or shares, with its author's state, any block between them and whether a referral waits.
+ * Inside a transaction the post row is locked FOR KEY SHARE: it cannot be deleted until the reaction commits,
+ * while other fans' reactions (which only update its counters) go on in parallel.
+ */
+export function interactionTargetQuery(viewerId: string, postId: string): SQL {
+  return sql`select p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
+      exists (
+        select 1 from user_blocks b
+        where (b.blocker_id = ${viewerId} and b.blocked_id = p.author_id)
+           or (b.blocker_id = p.author_id and b.blocked_id = ${viewerId})
+      ) as blocked,
+      exists (select 1 from goal_referrals r where r.referee_id = ${viewerId} and not r.rewarded) as referral_pending
+    from posts p join profiles a on a.id = p.author_id
+    where p.id = ${postId}
+    for key share of p`;
+}
+
+export async function findInteractionTarget(
+  db: Executor,
+  viewerId: string,
+  postId: string,
+): Promise<InteractionTarget | null> {
+  const [row] = await queryRows<InteractionTarget>(db, interactionTargetQuery(viewerId, postId));
+  return row ?? null;
 }
 
 /** Likes and shares are the same shape: one row per fan and post. */

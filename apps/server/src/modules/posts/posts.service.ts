@@ -9,7 +9,6 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
-import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
@@ -97,25 +96,6 @@ export async function getPost({ db, viewer, postId }: Deps & { postId: string })
   const post = await q.findPost(db, postId);
   if (post?.deletedAt) throw new AppError('POST_DELETED');
   throw new AppError('POST_NOT_FOUND');
-}
-
-/**
- * A live post the viewer may interact with: it exists, is not deleted, and neither side has blocked the
- * other (an administrator's block of the author hides the post entirely).
- */
-async function interactablePost(db: Executor, viewer: Viewer, postId: string) {
-  const post = await q.findPost(db, postId);
-  if (!post) throw new AppError('POST_NOT_FOUND');
-  if (post.deletedAt) throw new AppError('POST_DELETED');
-  const [author] = await db
-    .select({ isBlocked: profiles.isBlocked })
-    .from(profiles)
-    .where(eq(profiles.id, post.authorId));
-  if (!author || author.isBlocked) throw new AppError('POST_NOT_FOUND');
-  if (post.authorId !== viewer.id && (await isBlockedEitherWay(db, viewer.id, post.authorId))) {
-    throw new AppError('USER_BLOCKED');
-  }
-  return post;
 }
 
 async function storeMedia(
@@ -228,25 +208,51 @@ export async function deletePost({ db, viewer, storage, log, postId }: MediaDeps
   await q.updatePost(db, postId, { deletedAt: new Date(), mediaUrl: null, mediaPath: null, mediaType: null });
 }
 
+/**
+ * A live post the viewer may react to, locked against deletion for the transaction: it exists, is not deleted,
+ * its author is not blocked by an administrator (that hides the post entirely), and neither side has blocked the
+ * other.
+ */
+async function reactionTarget(tx: Executor, viewer: Viewer, postId: string): Promise<q.InteractionTarget> {
+  const target = await q.findInteractionTarget(tx, viewer.id, postId);
+  if (!target || target.author_blocked) throw new AppError('POST_NOT_FOUND');
+  if (target.deleted) throw new AppError('POST_DELETED');
+  if (target.author_id !== viewer.id && target.blocked) throw new AppError('USER_BLOCKED');
+  return target;
+}
+
+/** Adds or removes the viewer's like or share; the first like or share of a post notifies its author. */
+async function setReaction(
+  db: Db,
+  viewer: Viewer,
+  postId: string,
+  kind: 'like' | 'share',
+  on: boolean,
+): Promise<{ likesCount: number; sharesCount: number }> {
+  const table = kind === 'like' ? likes : shares;
+  return db.transaction(async (tx) => {
+    const target = await reactionTarget(tx, viewer, postId);
+    if (on) {
+      if (await q.addReaction(tx, table, postId, viewer.id)) {
+        // The block was just checked under the same lock: notifyUser need not check it again.
+        await notifyUser(tx, { to: target.author_id, actorId: viewer.id, type: kind, postId, notBlocked: true });
+        if (kind === 'like' && target.referral_pending) await completeReferralIfReady(tx, viewer.id);
+      }
+    } else {
+      await q.removeReaction(tx, table, postId, viewer.id);
+    }
+    return q.postCounts(tx, postId);
+  });
+}
+
 export async function setLike({
   db,
   viewer,
   postId,
   liked,
 }: Deps & { postId: string; liked: boolean }): Promise<LikeState> {
-  return db.transaction(async (tx) => {
-    const post = await interactablePost(tx, viewer, postId);
-    if (liked) {
-      if (await q.addReaction(tx, likes, postId, viewer.id)) {
-        await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'like', postId });
-        await completeReferralIfReady(tx, viewer.id);
-      }
-    } else {
-      await q.removeReaction(tx, likes, postId, viewer.id);
-    }
-    const counts = await q.postCounts(tx, postId);
-    return { liked, likesCount: counts.likesCount };
-  });
+  const counts = await setReaction(db, viewer, postId, 'like', liked);
+  return { liked, likesCount: counts.likesCount };
 }
 
 export async function setShare({
@@ -255,16 +261,6 @@ export async function setShare({
   postId,
   shared,
 }: Deps & { postId: string; shared: boolean }): Promise<ShareState> {
-  return db.transaction(async (tx) => {
-    const post = await interactablePost(tx, viewer, postId);
-    if (shared) {
-      if (await q.addReaction(tx, shares, postId, viewer.id)) {
-        await notifyUser(tx, { to: post.authorId, actorId: viewer.id, type: 'share', postId });
-      }
-    } else {
-      await q.removeReaction(tx, shares, postId, viewer.id);
-    }
-    const counts = await q.postCounts(tx, postId);
-    return { shared, sharesCount: counts.sharesCount };
-  });
+  const counts = await setReaction(db, viewer, postId, 'share', shared);
+  return { shared, sharesCount: counts.sharesCount };
 }

@@ -13,6 +13,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.queries.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { findProfile, isNicknameTaken, isUniqueViolation, updateProfileFields } from './profiles.queries.js';
+import { forgetViewer } from '../../lib/viewer-cache.js';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
@@ -111,6 +112,8 @@ export async function updateProfile({
     if (isUniqueViolation(error, 'profiles_nickname_lower_idx')) throw new AppError('NICKNAME_TAKEN');
     throw error;
   }
+  // The remembered viewer carries the nickname.
+  if (fields.nickname) forgetViewer(viewer.id);
   return getMe({ db, viewer });
 }
 
