@@ -1,47 +1,332 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../apps/server/src/db/client.js';
-
-export type DatasetSize = { users: number; postsPerUser: number; likesPerPost: number; commentsPerPost: number };
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { totalsDriftQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
 
 /**
- * Fills a fresh database with fans spread over the clubs, posts over the last 60 days, and likes and
- * comments from other fans. Written with set-based SQL so that the counter triggers run as they do live.
+ * A deterministic network of fans, written in set-based SQL (`generate_series`) straight into the real schema.
+ * Every "random" choice is a hash of the row number, so two loads of one size are the same rows.
+ *
+ * Bulk loading runs with triggers and foreign-key checks off (`session_replication_role = replica`) and the
+ * secondary indexes dropped, then rebuilds the indexes and computes every counter and rollup from the rows
+ * in one pass each: the same values the triggers keep live, which `checkDrift()` proves after the write runs.
  */
-export async function generateDataset(db: Db, size: DatasetSize): Promise<{ viewerToken: string; clubId: number }> {
-  await db.execute(sql`
-    insert into "user" (id, name, email, email_verified)
-    select 'bench-' || i, '', 'bench' || i || '@bench.burti.ge', true from generate_series(1, ${size.users}) as i`);
-  await db.execute(sql`
-    insert into profiles (id, nickname, referral_code, primary_club_id, created_at)
-    select 'bench-' || i, 'fan' || i, 'b' || md5(i::text), (select id from clubs order by id limit 1 offset (i % 20)),
-      now() - (i % 90) * interval '1 day'
-    from generate_series(1, ${size.users}) as i`);
-  await db.execute(sql`
-    insert into posts (author_id, club_id, text, created_at)
-    select p.id, p.primary_club_id, 'Bench post ' || g || ' by ' || p.nickname,
-      now() - (random() * 60) * interval '1 day'
-    from profiles p cross join generate_series(1, ${size.postsPerUser}) as g
-    where p.id like 'bench-%'`);
-  await db.execute(sql`
-    insert into likes (post_id, user_id, created_at)
-    select distinct on (po.id, liker) po.id, 'bench-' || liker, po.created_at + interval '1 hour'
-    from posts po
-    cross join lateral (
-      select 1 + floor(random() * ${size.users})::int as liker from generate_series(1, ${size.likesPerPost})
-    ) l
-    where 'bench-' || liker <> po.author_id
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into comments (post_id, author_id, body, created_at)
-    select po.id, 'bench-' || (1 + floor(random() * ${size.users})::int), 'Great post!', po.created_at + interval '2 hours'
-    from posts po cross join generate_series(1, ${size.commentsPerPost})`);
-  await db.execute(sql`
-    insert into session (id, token, user_id, expires_at)
-    values ('bench-session', 'bench-token', 'bench-1', now() + interval '1 day')`);
-  const [viewer] = await queryRows<{ club: number }>(
-    db,
-    sql`select primary_club_id as club from profiles where id = 'bench-1'`,
+/** What the loader needs of a connection: pg's Client, or PGlite behind a two-line adapter. */
+export type SqlClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+
+export type DatasetSize = {
+  name: string;
+  fans: number;
+  clubs: number;
+  posts: number;
+  /** Average likes and comments per post; popularity is skewed (a few posts get thousands). */
+  likesPerPost: number;
+  commentsPerPost: number;
+  shares: number;
+  follows: number;
+  notifications: number;
+  ledger: number;
+  userBlocks: number;
+  adminBlocked: number;
+  /** Fans with a real session the load generator signs in as. */
+  sessions: number;
+  days: number;
+};
+
+export const SIZES: Record<'S' | 'M', DatasetSize> = {
+  S: {
+    name: 'S',
+    fans: 10_000,
+    clubs: 200,
+    posts: 100_000,
+    likesPerPost: 10,
+    commentsPerPost: 3,
+    shares: 30_000,
+    follows: 100_000,
+    notifications: 200_000,
+    ledger: 30_000,
+    userBlocks: 500,
+    adminBlocked: 20,
+    sessions: 200,
+    days: 365,
+  },
+  M: {
+    name: 'M',
+    fans: 100_000,
+    clubs: 200,
+    posts: 1_000_000,
+    likesPerPost: 10,
+    commentsPerPost: 3,
+    shares: 300_000,
+    follows: 1_000_000,
+    notifications: 2_000_000,
+    ledger: 300_000,
+    userBlocks: 5_000,
+    adminBlocked: 200,
+    sessions: 200,
+    days: 365,
+  },
+};
+
+/** A uniform number in [0, 1) from a row number and a salt, the same on every run. */
+const u = (expr: string, salt: number) => `((hashint8((${expr})::bigint * 1000003 + ${salt}) & 2147483647)::float8 / 2147483648.0)`;
+
+export const fanId = (n: number) => `fan-${n}`;
+export const sessionToken = (n: number) => `bench-session-${n}`;
+
+/** Tables whose secondary indexes are dropped during the load and rebuilt after it. */
+const BULK_TABLES = ['posts', 'likes', 'comments', 'shares', 'follows', 'notifications', 'goal_ledger', 'leaderboard_daily'];
+
+type Step = { label: string; sql: string };
+
+function loadSteps(s: DatasetSize): Step[] {
+  const F = s.fans;
+  const P = s.posts;
+  // Popularity: a Pareto-like tail (u^-1/2) so the mean is close to the asked average and a few posts are huge.
+  const likeCount = (i: string) => `least(${F - 1}, floor(${s.likesPerPost / 2 + 0.27} / sqrt(greatest(${u(i, 11)}, 1e-9))))::int`;
+  const commentCount = (i: string) =>
+    `least(2000, floor(${s.commentsPerPost / 2 + 0.25} / sqrt(greatest(${u(i, 13)}, 1e-9))))::int`;
+  return [
+    {
+      // Ids are hashes of the row names, shaped as version-4 UUIDs (the API accepts only well-formed ones).
+      label: 'clubs',
+      sql: `create or replace function pg_temp.bench_uuid(name text) returns uuid language sql immutable as
+          $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$;
+        insert into clubs (name, country, league)
+        select 'Bench Club ' || g, 'Benchland', 'Bench League ' || (g % 10)
+        from generate_series(1, greatest(0, ${s.clubs} - (select count(*) from clubs))) g`,
+    },
+    {
+      label: 'fans',
+      sql: `
+        create temporary table bench_clubs as select row_number() over (order by id) - 1 as k, id from clubs;
+        insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          select 'fan-' || i, 'fan' || i, 'fan' || i || '@bench.burti.ge', true,
+            now() - interval '400 days' + (i::float8 / ${F}) * interval '399 days',
+            now() - interval '400 days' + (i::float8 / ${F}) * interval '399 days'
+          from generate_series(1, ${F}) i;
+        insert into profiles (id, nickname, referral_code, primary_club_id, is_blocked, blocked_at, created_at, updated_at)
+          select 'fan-' || i, 'fan' || i, 'r' || i, c.id,
+            i % ${Math.max(1, Math.floor(F / s.adminBlocked))} = 7, null,
+            now() - interval '400 days' + (i::float8 / ${F}) * interval '399 days',
+            now() - interval '400 days' + (i::float8 / ${F}) * interval '399 days'
+          from generate_series(1, ${F}) i
+          join bench_clubs c on c.k = floor(power(${u('i', 1)}, 2) * (select count(*) from bench_clubs))::int;
+        update profiles set blocked_at = now() - interval '1 day' where is_blocked;
+        insert into session (id, token, user_id, expires_at, created_at, updated_at)
+          select 'bench-session-' || i, 'bench-session-' || i, 'fan-' || i, now() + interval '30 days', now(), now()
+          from generate_series(1, ${s.sessions}) i;`,
+    },
+    {
+      label: 'posts',
+      sql: `
+        create table bench_posts as
+          select i as n, pg_temp.bench_uuid('post-' || i) as id,
+            1 + floor(power(${u('i', 2)}, 2) * ${F})::int as author,
+            now() - interval '${s.days} days' + ((i::float8 - ${u('i', 3)}) / ${P}) * interval '${s.days} days' as created_at,
+            ${likeCount('i')} as likes, ${commentCount('i')} as comments
+          from generate_series(1, ${P}) i;
+        -- Counters that follow from the generated numbers are written with the rows (shares are counted after).
+        insert into posts (id, author_id, club_id, text, created_at, updated_at, deleted_at, likes_count, comments_count)
+          select b.id, 'fan-' || b.author, p.primary_club_id,
+            'Match day ' || b.n || ': what a game from the lads, ' || p.nickname || ' says the derby is ours',
+            b.created_at, b.created_at, case when b.n % 97 = 5 then b.created_at + interval '1 hour' end,
+            b.likes, b.comments
+          from bench_posts b join profiles p on p.id = 'fan-' || b.author;`,
+    },
+    {
+      label: 'likes',
+      sql: `insert into likes (post_id, user_id, created_at)
+        select b.id, 'fan-' || (1 + (b.author + 1 + (j * 7919::bigint) + b.n) % ${F}),
+          least(now(), b.created_at + (j + 1) * interval '2 minutes')
+        from bench_posts b, generate_series(0, b.likes - 1) j`,
+    },
+    {
+      label: 'comments',
+      // Of c comments the first r = ceil(2c/3) are roots and comment k >= r replies to root k - r (k - r < r), so
+      // root j has exactly one reply when j < c - r.
+      sql: `insert into comments (id, post_id, author_id, parent_comment_id, body, created_at, reply_count)
+        select pg_temp.bench_uuid('comment-' || b.n || '-' || j), b.id,
+          'fan-' || (1 + (b.n * 31 + j * 104729::bigint) % ${F}),
+          case when j >= ceil(b.comments * 2 / 3.0)::int
+            then pg_temp.bench_uuid('comment-' || b.n || '-' || (j % ceil(b.comments * 2 / 3.0)::int)) end,
+          'Great goal! Comment ' || j || ' on ' || b.n,
+          least(now(), b.created_at + (j + 1) * interval '5 minutes'),
+          case when j < b.comments - ceil(b.comments * 2 / 3.0)::int then 1 else 0 end
+        from bench_posts b, generate_series(0, b.comments - 1) j`,
+    },
+    {
+      label: 'shares',
+      sql: `insert into shares (post_id, user_id, created_at)
+        select distinct on (b.id, sharer) b.id, 'fan-' || sharer, least(now(), b.created_at + interval '30 minutes')
+        from (select i, 1 + floor(power(${u('i', 4)}, 3) * ${P})::int as post, 1 + floor(${u('i', 5)} * ${F})::int as sharer
+              from generate_series(1, ${s.shares}) i) x
+        join bench_posts b on b.n = x.post`,
+    },
+    {
+      label: 'follows',
+      sql: `insert into follows (follower_id, following_id, created_at)
+        select distinct on (a, b) 'fan-' || a, 'fan-' || b, now() - (${u('i', 8)} * interval '300 days')
+        from (select i, 1 + floor(${u('i', 6)} * ${F})::int as a, 1 + floor(power(${u('i', 7)}, 3) * ${F})::int as b
+              from generate_series(1, ${s.follows}) i) x
+        where a <> b`,
+    },
+    {
+      label: 'blocks',
+      sql: `insert into user_blocks (blocker_id, blocked_id, created_at)
+        select distinct on (a, b) 'fan-' || a, 'fan-' || b, now() - interval '10 days'
+        from (select i, 1 + floor(${u('i', 9)} * ${F})::int as a, 1 + floor(${u('i', 10)} * ${F})::int as b
+              from generate_series(1, ${s.userBlocks}) i) x
+        where a <> b`,
+    },
+    {
+      label: 'notifications',
+      // The likes of the most recent posts notify their authors; 20 % of them are unread.
+      sql: `insert into notifications (user_id, type, actor_id, post_id, dedupe_key, created_at, read_at)
+        select p.author_id, 'like', l.user_id, l.post_id, 'like:' || p.author_id || ':' || l.user_id || ':' || l.post_id,
+          l.created_at, case when ${u('row_number() over ()', 12)} < 0.2 then null else l.created_at + interval '1 hour' end
+        from (select * from likes order by created_at desc limit ${s.notifications}) l
+        join posts p on p.id = l.post_id
+        where p.author_id <> l.user_id`,
+    },
+    {
+      label: 'ledger',
+      sql: `insert into goal_ledger (user_id, amount, kind, source_id, created_at)
+        select 'fan-' || (1 + floor(power(${u('i', 14)}, 2) * ${F})::int), 35, 'referral', 'bench-' || i,
+          now() - (${u('i', 15)} * interval '300 days')
+        from generate_series(1, ${s.ledger}) i`,
+    },
+  ];
+}
+
+/** Every counter and rollup the triggers keep, computed from the rows in one pass each. */
+const COUNTER_STEPS: Step[] = [
+  {
+    label: 'share counts',
+    sql: `update posts p set shares_count = s.n
+      from (select post_id, count(*)::int n from shares group by 1) s where p.id = s.post_id`,
+  },
+  {
+    label: 'profile counters',
+    sql: `update profiles pr set followers_count = coalesce(fr.n, 0), following_count = coalesce(fg.n, 0), posts_count = coalesce(po.n, 0)
+      from profiles p0
+      left join (select following_id, count(*)::int n from follows group by 1) fr on fr.following_id = p0.id
+      left join (select follower_id, count(*)::int n from follows group by 1) fg on fg.follower_id = p0.id
+      left join (select author_id, count(*)::int n from posts where deleted_at is null group by 1) po on po.author_id = p0.id
+      where pr.id = p0.id`,
+  },
+  {
+    label: 'club counters',
+    sql: `update clubs c set fans_count = coalesce(f.n, 0), posts_count = coalesce(p.n, 0)
+      from clubs c0
+      left join (select primary_club_id, count(*)::int n from profiles group by 1) f on f.primary_club_id = c0.id
+      left join (select club_id, count(*)::int n from posts where deleted_at is null group by 1) p on p.club_id = c0.id
+      where c.id = c0.id`,
+  },
+  {
+    label: 'leaderboard rollups',
+    sql: `insert into leaderboard_daily (user_id, day, likes, comments, shares)
+      select p.author_id, (a.created_at at time zone 'UTC')::date, sum(a.l)::int, sum(a.c)::int, sum(a.s)::int
+      from (
+        select post_id, user_id as actor, created_at, 1 l, 0 c, 0 s from likes
+        union all select post_id, author_id, created_at, 0, 1, 0 from comments
+        union all select post_id, user_id, created_at, 0, 0, 1 from shares
+      ) a
+      join posts p on p.id = a.post_id
+      where p.deleted_at is null and a.actor <> p.author_id
+      group by 1, 2`,
+  },
+  {
+    label: 'leaderboard totals',
+    sql: `update leaderboard_clock set as_of = (now() at time zone 'UTC')::date;
+      select burti_leaderboard_rebuild(period, days, as_of) from leaderboard_clock;
+      select burti_leaderboard_rebuild('all', null, null);`,
+  },
+  {
+    label: 'site counters',
+    sql: `update site_counters set value = (select count(*) from profiles) where name = 'users';
+      update site_counters set value = (select count(*) from profiles where is_blocked) where name = 'blocked_users';`,
+  },
+];
+
+type IndexDef = { table: string; name: string; def: string; constraint: boolean };
+
+async function secondaryIndexes(client: SqlClient): Promise<IndexDef[]> {
+  const { rows } = await client.query(
+    `select t.relname as "table", i.relname as name, pg_get_indexdef(i.oid) as def,
+       exists (select 1 from pg_constraint c where c.conindid = i.oid) as "constraint"
+     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+     join pg_namespace ns on ns.oid = t.relnamespace
+     where ns.nspname = 'public' and t.relname = any($1) and not x.indisprimary and not x.indisunique`,
+    [BULK_TABLES],
   );
-  await db.execute(sql`analyze`);
-  return { viewerToken: 'bench-token', clubId: viewer!.club };
+  return rows as IndexDef[];
+}
+
+export type LoadReport = { steps: { label: string; seconds: number }[]; seconds: number };
+
+/** Loads a size into an empty, migrated database. */
+export async function loadDataset(client: SqlClient, size: DatasetSize, log = console.log): Promise<LoadReport> {
+  const started = Date.now();
+  const steps: LoadReport['steps'] = [];
+  const timed = async (label: string, text: string) => {
+    const t = Date.now();
+    await client.query(text);
+    const seconds = (Date.now() - t) / 1000;
+    steps.push({ label, seconds });
+    log(`  ${size.name}: ${label} ${seconds.toFixed(1)} s`);
+  };
+  await client.query(`set maintenance_work_mem = '1GB'; set work_mem = '256MB'; set synchronous_commit = off;
+    set max_parallel_maintenance_workers = 2; set session_replication_role = replica`);
+  const indexes = await secondaryIndexes(client);
+  for (const index of indexes) await client.query(`drop index "${index.name}"`);
+  for (const step of loadSteps(size)) await timed(step.label, step.sql);
+  await timed('indexes', indexes.map((index) => index.def).join(';\n'));
+  for (const step of COUNTER_STEPS) await timed(step.label, step.sql);
+  await client.query(`drop table bench_posts; set session_replication_role = origin`);
+  await timed('vacuum analyze', 'vacuum analyze');
+  const seconds = (Date.now() - started) / 1000;
+  return { steps, seconds };
+}
+
+/**
+ * Counters and rollups recomputed from the rows, compared with what the database holds. Every number is a
+ * count of rows that differ: all zero means the triggers and the loader agree with the facts.
+ */
+export async function checkDrift(client: SqlClient): Promise<Record<string, number>> {
+  // Each check joins the stored value with a recount grouped in one pass (hash aggregates, no per-row lookups).
+  const recount = (table: string, key: string, column: string, source: string, sourceKey: string, where = 'true') =>
+    `select count(*) from ${table} t
+       left join (select ${sourceKey} as k, count(*)::int as n from ${source} where ${where} group by 1) r on r.k = t.${key}
+     where t.${column} <> coalesce(r.n, 0)`;
+  const checks: Record<string, string> = {
+    'posts.likes_count': recount('posts', 'id', 'likes_count', 'likes', 'post_id'),
+    'posts.comments_count': recount('posts', 'id', 'comments_count', 'comments', 'post_id'),
+    'posts.shares_count': recount('posts', 'id', 'shares_count', 'shares', 'post_id'),
+    'comments.reply_count': recount('comments', 'id', 'reply_count', 'comments', 'parent_comment_id', 'parent_comment_id is not null'),
+    'profiles.followers_count': recount('profiles', 'id', 'followers_count', 'follows', 'following_id'),
+    'profiles.following_count': recount('profiles', 'id', 'following_count', 'follows', 'follower_id'),
+    'profiles.posts_count': recount('profiles', 'id', 'posts_count', 'posts', 'author_id', 'deleted_at is null'),
+    'clubs.fans_count': recount('clubs', 'id', 'fans_count', 'profiles', 'primary_club_id'),
+    'clubs.posts_count': recount('clubs', 'id', 'posts_count', 'posts', 'club_id', 'deleted_at is null'),
+    leaderboard_daily: `with activity as (
+        select post_id, user_id as actor, created_at, 1 l, 0 c, 0 s from likes
+        union all select post_id, author_id, created_at, 0, 1, 0 from comments
+        union all select post_id, user_id, created_at, 0, 0, 1 from shares),
+      expected as (
+        select p.author_id as user_id, (a.created_at at time zone 'UTC')::date as day,
+          sum(a.l)::int likes, sum(a.c)::int comments, sum(a.s)::int shares
+        from activity a join posts p on p.id = a.post_id
+        where p.deleted_at is null and a.actor <> p.author_id group by 1, 2)
+      select count(*) from expected e full join leaderboard_daily d on d.user_id = e.user_id and d.day = e.day
+      where coalesce(e.likes, 0) <> coalesce(d.likes, 0) or coalesce(e.comments, 0) <> coalesce(d.comments, 0)
+        or coalesce(e.shares, 0) <> coalesce(d.shares, 0)`,
+  };
+  const { sql: totals } = new PgDialect().sqlToQuery(totalsDriftQuery);
+  checks.leaderboard_totals = `select count(*) from (${totals}) d`;
+  const drift: Record<string, number> = {};
+  await client.query(`set work_mem = '256MB'`);
+  for (const [name, text] of Object.entries(checks)) {
+    const { rows } = await client.query(text);
+    drift[name] = Number((rows[0] as { count: string | number }).count);
+  }
+  return drift;
 }

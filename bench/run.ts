@@ -1,115 +1,327 @@
 /**
- * `npm run bench`: how the hot reads cost as the data grows. For each dataset size it makes a fresh
- * PostgreSQL database, fills it, starts the API on a loopback port and drives each endpoint with
- * autocannon for a few seconds, then prints requests per second and latency percentiles.
+ * `npm run bench`: every hot endpoint at a realistic size, the API side by side with a bare baseline.
  *
- * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server;
- * BENCH_SECONDS (default 5) the time per endpoint; BENCH_SIZES=small,large which sizes to run.
+ * For each dataset size it makes a PostgreSQL database, migrates it, loads the dataset (bench/dataset.ts),
+ * starts the real server (apps/server/src/main.ts) and the baseline (bench/bare-server.ts: node:http + pg,
+ * the same SQL, no auth or validation) as separate processes, and drives both with autocannon in turns:
+ * API, baseline, API, baseline… so both see the same machine. It prints and stores req/s, p50 and p99 (the
+ * median of the rounds), p99 at a fixed offered rate, errors, the ratio API / baseline, EXPLAIN (ANALYZE,
+ * BUFFERS) of each endpoint's SQL, the write runs and a counter drift check.
+ *
+ * Settings (environment):
+ *   BENCH_SIZES=S,M          which sizes (S: 100k posts, M: 1M posts)
+ *   BENCH_ENGINE=postgres    or `embedded`: size S on PGlite, the API alone (npm start's engine)
+ *   BENCH_SECONDS=8          length of one run; BENCH_ROUNDS=3 runs per side; BENCH_CONNECTIONS=32
+ *   BENCH_RATE=400           the fixed offered rate (req/s) for the latency run
+ *   BENCH_ONLY=feed,post     only these endpoints
+ *   BENCH_KEEP=1             keep the database (burti_bench_<size>) and reuse it next time
+ *   BENCH_DATABASE_URL       the server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import type { AppConfig } from '../apps/server/src/config.js';
+import { encodeCursor } from '../apps/server/src/lib/cursor.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { generateDataset, type DatasetSize } from './dataset.js';
+import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
+import { READS, type Fixtures } from './endpoints.js';
+import { runPushBench, runWriteBench, type WriteResult } from './writes.js';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const sizes: Record<string, DatasetSize> = {
-  small: { users: 1_000, postsPerUser: 5, likesPerPost: 10, commentsPerPost: 2 },
-  large: { users: 10_000, postsPerUser: 10, likesPerPost: 10, commentsPerPost: 2 },
-};
-const chosen = (process.env.BENCH_SIZES ?? 'small,large').split(',').filter((name) => name in sizes);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const fixedRate = Number(process.env.BENCH_RATE ?? 400);
+const only = process.env.BENCH_ONLY?.split(',');
+const keep = process.env.BENCH_KEEP === '1';
+const engine = process.env.BENCH_ENGINE === 'embedded' ? 'embedded' : 'postgres';
+const sizes = (process.env.BENCH_SIZES ?? (engine === 'embedded' ? 'S' : 'S,M')).split(',') as (keyof typeof SIZES)[];
+const resultsDir = join(root, 'bench', 'results');
+const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
-async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const name = `burti_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+export type Side = { rps: number; p50: number; p99: number; errors: number; max?: number };
+export type ReadResult = {
+  endpoint: string;
+  api: Side;
+  bare: Side | null;
+  ratio: number | null;
+  apiRounds: number[];
+  bareRounds: number[];
+  fixedRateP99: number | null;
+  /** The slowest single answer (embedded runs: no request may wait more than a second). */
+  maxLatency?: number;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+};
+
+function databaseUrl(name: string) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Starts a server process and resolves with its port once it answers. */
+export async function startProcess(
+  label: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${readyPath}`);
+      if (response.status < 500) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${label} did not start`);
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** One autocannon run; each request signs in as one of the sessions (or names the viewer, for the baseline). */
+export async function drive(
+  url: string,
+  headersFor: (viewer: number) => Record<string, string>,
+  viewers: number,
+  options: { duration?: number; rate?: number; connections?: number } = {},
+): Promise<Side> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? connections,
+    duration: options.duration ?? seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    requests: [
+      {
+        setupRequest: (request) => {
+          next = (next % viewers) + 1;
+          return { ...request, headers: { ...request.headers, ...headersFor(next) } };
+        },
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    max: result.latency.max,
+  };
+}
+
+async function fixtures(client: pg.Client): Promise<Fixtures> {
+  const one = async <T>(text: string) => (await client.query<T & pg.QueryResultRow>(text)).rows[0]!;
+  const club = await one<{ id: number }>(`select id from clubs order by posts_count desc, id limit 1`);
+  const deep = await one<{ at: string; id: string }>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text from posts
+     where club_id = ${club.id} and deleted_at is null order by created_at desc, id desc offset 2000 limit 1`,
+  );
+  // A popular recent post with many comments, and its busiest root comment.
+  const post = await one<{ id: string }>(
+    `select p.id from posts p join profiles a on a.id = p.author_id
+     where p.deleted_at is null and not a.is_blocked and p.created_at > now() - interval '30 days'
+     order by p.comments_count desc limit 1`,
+  );
+  const comment = await one<{ id: string }>(
+    `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
+  );
+  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
+}
+
+async function prepareDatabase(size: DatasetSize): Promise<{ name: string; load: number | null }> {
+  const name = `burti_bench_${size.name.toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
   try {
-    return await run(url.toString());
+    const exists = (await admin.query(`select 1 from pg_database where datname = $1`, [name])).rowCount;
+    if (exists && keep) {
+      const probe = new pg.Client({ connectionString: databaseUrl(name) });
+      await probe.connect();
+      const loaded = await probe.query(`select 1 from session where id = 'bench-session-1'`).catch(() => ({ rowCount: 0 }));
+      await probe.end();
+      if (loaded.rowCount) {
+        await (await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 1 })).close();
+        console.log(`${size.name}: reusing ${name}`);
+        return { name, load: null };
+      }
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name), poolSize: 1 });
+  await database.close();
+  const client = new pg.Client({ connectionString: databaseUrl(name) });
+  await client.connect();
+  try {
+    const report = await loadDataset(client, size);
+    console.log(`${size.name}: loaded in ${report.seconds.toFixed(0)} s`);
+    return { name, load: report.seconds };
+  } finally {
+    await client.end();
   }
 }
 
-type Result = { size: string; endpoint: string; rps: number; p50: number; p99: number; errors: number };
-
-async function benchSize(sizeName: string, size: DatasetSize): Promise<Result[]> {
-  return withDatabase(async (url) => {
-    const database = await openDatabase({ kind: 'postgres', url, poolSize: 20 });
-    const dataDir = await mkdtemp(join(tmpdir(), 'burti-bench-'));
-    const config: AppConfig = {
-      appName: 'Burti',
-      appUrl: 'http://127.0.0.1',
-      dataDir,
-      mediaDir: join(dataDir, 'media'),
-      outboxDir: join(dataDir, 'outbox'),
-      mailFrom: 'bench@localhost',
-      authSecret: randomBytes(32).toString('hex'),
-      trustedOrigins: [],
-      rateLimits: false,
-      logLevel: 'silent',
-      jobs: false,
-    };
-    const app = await buildApp({ config, database, logger: false });
-    const started = Date.now();
-    const { viewerToken, clubId } = await generateDataset(database.db, size);
-    console.log(
-      `${sizeName}: dataset of ${size.users * size.postsPerUser} posts ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const endpoints = [
-      '/api/feed',
-      `/api/clubs/${clubId}/posts`,
-      '/api/notifications',
-      `/api/leaderboard?clubId=${clubId}&window=30d`,
-    ];
-    const results: Result[] = [];
-    try {
-      for (const endpoint of endpoints) {
-        const probe = await fetch(`http://127.0.0.1:${port}${endpoint}`, {
-          headers: { authorization: `Bearer ${viewerToken}` },
-        });
-        if (probe.status === 404) continue; // an endpoint this build does not have
-        const run = await autocannon({
-          url: `http://127.0.0.1:${port}${endpoint}`,
-          connections: 10,
-          duration: seconds,
-          headers: { authorization: `Bearer ${viewerToken}` },
-        });
-        results.push({
-          size: sizeName,
-          endpoint: endpoint.replace(/\/\d+/g, '/:id').replace(/clubId=\d+/, 'clubId=:id'),
-          rps: Math.round(run.requests.average),
-          p50: run.latency.p50,
-          p99: run.latency.p99,
-          errors: run.errors + run.non2xx,
-        });
+async function benchPostgres(size: DatasetSize) {
+  const { name, load } = await prepareDatabase(size);
+  const url = databaseUrl(name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const fx = await fixtures(client);
+  const dataDir = mkdtempSync(join(tmpdir(), 'burti-bench-'));
+  const apiPort = 43_100;
+  const barePort = 43_200;
+  const apiEnv = {
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${apiPort}`,
+    BETTER_AUTH_SECRET: authSecret,
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'warn',
+    JOBS: 'false',
+  };
+  const api = await startProcess('API', ['apps/server/src/main.ts'], apiEnv, '/api/health', apiPort);
+  const bare = await startProcess(
+    'baseline',
+    ['bench/bare-server.ts'],
+    { DATABASE_URL: url, BENCH_FIXTURES: JSON.stringify(fx) },
+    '/explain',
+    barePort,
+  );
+  const reads: ReadResult[] = [];
+  const plans: string[] = [];
+  try {
+    for (const endpoint of READS.filter((e) => !only || only.includes(e.name))) {
+      const apiUrl = `http://127.0.0.1:${apiPort}${endpoint.api(fx)}`;
+      const bareUrl = `http://127.0.0.1:${barePort}/${endpoint.name}`;
+      const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
+      const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}` });
+      // Warm both (caches, connections, JIT) before anything counts.
+      await drive(apiUrl, apiHeaders, size.sessions, { duration: 2 });
+      await drive(bareUrl, bareHeaders, size.sessions, { duration: 2 });
+      const apiRuns: Side[] = [];
+      const bareRuns: Side[] = [];
+      for (let round = 0; round < rounds; round++) {
+        apiRuns.push(await drive(apiUrl, apiHeaders, size.sessions));
+        bareRuns.push(await drive(bareUrl, bareHeaders, size.sessions));
       }
-    } finally {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      const fixed = await drive(apiUrl, apiHeaders, size.sessions, { rate: fixedRate, connections: 16 });
+      const pick = (runs: Side[]): Side => {
+        const mid = runs.find((r) => r.rps === median(runs.map((x) => x.rps)))!;
+        return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
+      };
+      const apiSide = pick(apiRuns);
+      const bareSide = pick(bareRuns);
+      const result: ReadResult = {
+        endpoint: endpoint.name,
+        api: apiSide,
+        bare: bareSide,
+        ratio: Math.round((apiSide.rps / Math.max(1, bareSide.rps)) * 100) / 100,
+        apiRounds: apiRuns.map((r) => r.rps),
+        bareRounds: bareRuns.map((r) => r.rps),
+        fixedRateP99: fixed.errors ? null : fixed.p99,
+      };
+      reads.push(result);
+      console.log(
+        `${size.name} ${endpoint.name}: API ${apiSide.rps} req/s (p50 ${apiSide.p50} ms, p99 ${apiSide.p99} ms), ` +
+          `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, p99 at ${fixedRate} req/s ${fixed.p99} ms, ` +
+          `errors ${apiSide.errors}/${bareSide.errors}/${fixed.errors}`,
+      );
+      const plan = await fetch(`http://127.0.0.1:${barePort}/explain?endpoint=${endpoint.name}&viewer=fan-1`);
+      plans.push(`## ${endpoint.name}\n\n${await plan.text()}\n`);
     }
-    return results;
-  });
+  } finally {
+    await stopProcess(api);
+    await stopProcess(bare);
+  }
+  let writes: WriteResult[] = [];
+  if (!only || only.includes('like')) writes = await runWriteBench({ size, url, apiEnv, apiPort, barePort, rounds, seconds, connections });
+  let push = null;
+  if (!only || only.includes('push')) push = await runPushBench({ size, url, apiEnv, apiPort, seconds: Math.max(seconds, 20) });
+  const drift = await checkDrift(client);
+  await client.end();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!keep) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return { size: size.name, engine: 'postgres', load, reads, writes, push, drift, plans };
 }
 
-const all: Result[] = [];
-for (const name of chosen) all.push(...(await benchSize(name, sizes[name]!)));
-console.table(all);
-const failed = all.filter((r) => r.errors > 0);
-if (failed.length) {
-  console.error('Some requests failed:', failed);
-  process.exitCode = 1;
+async function main() {
+  mkdirSync(resultsDir, { recursive: true });
+  for (const sizeName of sizes) {
+    const size = SIZES[sizeName];
+    const before = loadavg();
+    const started = new Date();
+    const result =
+      engine === 'embedded'
+        ? await (await import('./embedded.js')).benchEmbedded(size, { seconds, rounds, connections })
+        : await benchPostgres(size);
+    const after = loadavg();
+    const machine = {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      loadAverageBefore: before.map((n) => Math.round(n * 100) / 100),
+      loadAverageAfter: after.map((n) => Math.round(n * 100) / 100),
+      node: process.version,
+      started: started.toISOString(),
+      settings: { seconds, rounds, connections, fixedRate },
+    };
+    const file = join(resultsDir, `${result.engine}-${size.name}`);
+    const { plans, ...summary } = result as typeof result & { plans?: string[] };
+    writeFileSync(`${file}.json`, JSON.stringify({ machine, ...summary }, null, 2) + '\n');
+    if (plans?.length) writeFileSync(`${file}-plans.md`, `# Query plans, dataset ${size.name}\n\n${plans.join('\n')}`);
+    console.log(`\n${size.name} on ${result.engine}: load average ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`);
+    console.table(
+      result.reads.map((r) => ({
+        endpoint: r.endpoint,
+        'API req/s': r.api.rps,
+        'API p50': r.api.p50,
+        'API p99': r.api.p99,
+        [`p99 @${fixedRate}/s`]: r.fixedRateP99,
+        'bare req/s': r.bare?.rps ?? '',
+        ratio: r.ratio ?? '',
+        errors: r.api.errors,
+      })),
+    );
+    if ('writes' in result && result.writes.length) console.table(result.writes);
+    if ('push' in result && result.push) console.log('push', result.push);
+    if ('drift' in result) {
+      console.log('counter drift', result.drift);
+      if (Object.values(result.drift).some((n) => n !== 0)) process.exitCode = 1;
+    }
+  }
 }
+
+await main();

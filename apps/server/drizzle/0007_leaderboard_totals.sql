@@ -93,11 +93,17 @@ CREATE FUNCTION burti_leaderboard_rebuild(p_period text, p_days integer, p_as_of
 BEGIN
   DELETE FROM leaderboard_totals WHERE period = p_period;
   INSERT INTO leaderboard_totals (period, user_id, club_id, likes, comments, shares, first_post_at)
-  SELECT p_period, d.user_id, p.primary_club_id, sum(d.likes)::int, sum(d.comments)::int, sum(d.shares)::int,
-    burti_leaderboard_first_post(d.user_id)
-  FROM leaderboard_daily d JOIN profiles p ON p.id = d.user_id
-  WHERE p_days IS NULL OR d.day BETWEEN p_as_of - (p_days - 1) AND p_as_of
-  GROUP BY d.user_id, p.primary_club_id;
+  SELECT p_period, s.user_id, p.primary_club_id, s.likes, s.comments, s.shares, f.first_post_at
+  FROM (
+    SELECT d.user_id, sum(d.likes)::int AS likes, sum(d.comments)::int AS comments, sum(d.shares)::int AS shares
+    FROM leaderboard_daily d
+    WHERE p_days IS NULL OR d.day BETWEEN p_as_of - (p_days - 1) AND p_as_of
+    GROUP BY d.user_id
+  ) s
+  JOIN profiles p ON p.id = s.user_id
+  LEFT JOIN (
+    SELECT author_id, min(created_at) AS first_post_at FROM posts WHERE deleted_at IS NULL GROUP BY author_id
+  ) f ON f.author_id = s.user_id;
 END $$;
 --> statement-breakpoint
 -- Moves every window's clock to today (UTC). Returns the number of days moved; 0 when already current.

@@ -30,6 +30,7 @@ import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 
@@ -86,6 +87,7 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
 
+  registerLoadShedding(app, { maxInFlight: config.maxInFlight ?? 0 });
   registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
   await registerRateLimits(app, { enabled: config.rateLimits });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });

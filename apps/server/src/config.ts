@@ -33,6 +33,8 @@ export type AppConfig = {
   telegram?: TelegramConfig;
   /** How long a signed-in viewer is remembered per credential (default 10 s; 0 looks the session up every time). */
   viewerCacheSeconds?: number;
+  /** API requests in progress beyond which new ones are answered 503 at once; 0 is no bound. */
+  maxInFlight?: number;
 };
 
 /** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
@@ -78,6 +80,8 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     push: pushConfigFromEnv(env, appUrl, env.ADMIN_EMAIL),
     telegram: telegramConfigFromEnv(env),
     viewerCacheSeconds: env.VIEWER_CACHE_SECONDS,
+    // The embedded database runs one query at a time: a bounded queue keeps every wait short.
+    maxInFlight: env.MAX_IN_FLIGHT ?? (env.DATABASE_URL ? 0 : 48),
   };
 }
 

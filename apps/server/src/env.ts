@@ -18,6 +18,7 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   RATE_LIMITS: booleanFlag.default(true),
   VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  MAX_IN_FLIGHT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('auto'),
   S3_ENDPOINT: z.url().optional(),

@@ -41,20 +41,17 @@ export async function unreadCount(db: Executor, userId: string): Promise<number>
  * Records a notification and reads back, in the same statement, what its live event carries: the row with its
  * actor, and the recipient's unread count including it. Null when it already existed (liked, unliked, liked again).
  */
-export async function insertNotificationView(
-  db: Executor,
-  values: {
-    userId: string;
-    actorId: string;
-    type: string;
-    postId: string | null;
-    commentId: string | null;
-    dedupeKey: string | null;
-  },
-): Promise<(NotificationRow & { unread_count: number }) | null> {
-  const [row] = await queryRows<NotificationRow & { unread_count: number }>(
-    db,
-    sql`with n as (
+type NewNotification = {
+  userId: string;
+  actorId: string;
+  type: string;
+  postId: string | null;
+  commentId: string | null;
+  dedupeKey: string | null;
+};
+
+export function insertNotificationViewQuery(values: NewNotification): SQL {
+  return sql`with n as (
         insert into notifications (user_id, actor_id, type, post_id, comment_id, dedupe_key)
         values (${values.userId}, ${values.actorId}, ${values.type}, ${values.postId}, ${values.commentId}, ${values.dedupeKey})
         on conflict do nothing
@@ -63,8 +60,14 @@ export async function insertNotificationView(
       select ${columns},
         -- The statement's snapshot does not see its own insert: the new row is the one more unread.
         (select count(*)::int from notifications u where u.user_id = n.user_id and u.read_at is null) + 1 as unread_count
-      from n left join profiles a on a.id = n.actor_id`,
-  );
+      from n left join profiles a on a.id = n.actor_id`;
+}
+
+export async function insertNotificationView(
+  db: Executor,
+  values: NewNotification,
+): Promise<(NotificationRow & { unread_count: number }) | null> {
+  const [row] = await queryRows<NotificationRow & { unread_count: number }>(db, insertNotificationViewQuery(values));
   return row ?? null;
 }
 

@@ -1,0 +1,65 @@
+/**
+ * The baseline of `npm run bench`: a bare `node:http` server on a `pg` pool that sends the API's own SQL
+ * (built by the same query functions) with no auth, no validation and no framework, and answers the rows as
+ * JSON. The viewer is named by the `x-viewer` header. What the API costs beyond this is its own overhead.
+ *
+ * GET /explain?endpoint=NAME&viewer=ID runs EXPLAIN (ANALYZE, BUFFERS) of that endpoint's SQL.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { readEndpoints, type BareEndpoint } from './endpoints.js';
+
+const dialect = new PgDialect();
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 20) });
+pool.on('error', () => undefined);
+const endpoints: Record<string, BareEndpoint> = readEndpoints();
+
+async function run(query: SQL, client: pg.Pool | pg.PoolClient = pool) {
+  const { sql, params } = dialect.sqlToQuery(query);
+  return (await client.query<Record<string, unknown>>(sql, params)).rows;
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse) {
+  const url = new URL(request.url ?? '/', 'http://bare');
+  const viewer = String(request.headers['x-viewer'] ?? url.searchParams.get('viewer') ?? '');
+  if (url.pathname === '/explain') {
+    const endpoint = endpoints[url.searchParams.get('endpoint') ?? ''];
+    if (!endpoint) return send(response, 404, { error: 'no such endpoint' });
+    const queries = endpoint.explain(viewer, url.searchParams);
+    const plans: string[] = [];
+    for (const query of queries) {
+      const { sql, params } = dialect.sqlToQuery(query);
+      const rows = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
+      plans.push(`${sql}\n-- params: ${JSON.stringify(params)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+    response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+    return response.end(plans.join('\n\n'));
+  }
+  const endpoint = endpoints[url.pathname.slice(1)];
+  if (!endpoint) return send(response, 404, { error: 'no such endpoint' });
+  const body = await endpoint.handle({ viewer, params: url.searchParams, run, pool });
+  send(response, endpoint.status ?? 200, body);
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+const server = createServer((request, response) => {
+  handle(request, response).catch((error: unknown) => {
+    send(response, 500, { error: String(error) });
+  });
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : ''}\n`);
+});
+process.on('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

@@ -1,0 +1,104 @@
+/**
+ * `BENCH_ENGINE=embedded npm run bench`: what `npm start` gives on one machine. Dataset S is loaded into an
+ * embedded PGlite data dir, the real server starts on it, and the reads are driven at the same concurrency as on
+ * PostgreSQL. There is no baseline here (PGlite lives inside one process). It also times the first start on a
+ * fresh DATA_DIR: migrations, seed and the first answer of /api/health.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { loadDataset, type DatasetSize, type SqlClient } from './dataset.js';
+import { READS, type Fixtures } from './endpoints.js';
+import { drive, startProcess, stopProcess, type ReadResult, type Side } from './run.js';
+import { encodeCursor } from '../apps/server/src/lib/cursor.js';
+
+const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+async function fixtures(client: SqlClient): Promise<Fixtures> {
+  const one = async <T>(text: string) => ((await client.query(text)) as { rows: T[] }).rows[0]!;
+  const club = await one<{ id: number }>(`select id from clubs order by posts_count desc, id limit 1`);
+  const deep = await one<{ at: string; id: string }>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text as id from posts
+     where club_id = ${club.id} and deleted_at is null order by created_at desc, id desc offset 2000 limit 1`,
+  );
+  const post = await one<{ id: string }>(
+    `select p.id from posts p join profiles a on a.id = p.author_id
+     where p.deleted_at is null and not a.is_blocked and p.created_at > now() - interval '30 days'
+     order by p.comments_count desc limit 1`,
+  );
+  const comment = await one<{ id: string }>(
+    `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
+  );
+  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
+}
+
+export async function benchEmbedded(
+  size: DatasetSize,
+  options: { seconds: number; rounds: number; connections: number },
+) {
+  const port = 43_300;
+  const env = (dataDir: string) => ({
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    BETTER_AUTH_SECRET: authSecret,
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'warn',
+  });
+
+  // The first start of `npm start`'s server on an empty DATA_DIR.
+  const fresh = mkdtempSync(join(tmpdir(), 'burti-fresh-'));
+  const t0 = Date.now();
+  const first = await startProcess('API', ['apps/server/src/main.ts'], env(fresh), '/api/health', port);
+  const firstStartSeconds = (Date.now() - t0) / 1000;
+  await stopProcess(first);
+  rmSync(fresh, { recursive: true, force: true });
+  console.log(`embedded: first start on a fresh DATA_DIR answered in ${firstStartSeconds.toFixed(1)} s`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'burti-embedded-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+  const pglite = database.pglite!;
+  const client: SqlClient = {
+    query: async (text: string, params?: unknown[]) =>
+      params ? pglite.query(text, params) : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
+  };
+  const report = await loadDataset(client, size);
+  console.log(`embedded ${size.name}: loaded in ${report.seconds.toFixed(0)} s`);
+  const fx = await fixtures(client);
+  await database.close();
+
+  const api = await startProcess('API', ['apps/server/src/main.ts'], env(dataDir), '/api/health', port);
+  const reads: ReadResult[] = [];
+  try {
+    for (const endpoint of READS) {
+      const url = `http://127.0.0.1:${port}${endpoint.api(fx)}`;
+      const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
+      await drive(url, headers, size.sessions, { duration: 2, connections: options.connections });
+      const runs: Side[] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        runs.push(await drive(url, headers, size.sessions, { duration: options.seconds, connections: options.connections }));
+      }
+      const mid = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+      reads.push({
+        endpoint: endpoint.name,
+        api: { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) },
+        bare: null,
+        ratio: null,
+        apiRounds: runs.map((r) => r.rps),
+        bareRounds: [],
+        fixedRateP99: null,
+        maxLatency: Math.max(...runs.map((r) => r.max ?? 0)),
+      });
+      console.log(
+        `embedded ${size.name} ${endpoint.name}: ${mid.rps} req/s (p50 ${mid.p50} ms, p99 ${mid.p99} ms, ` +
+          `slowest ${Math.max(...runs.map((r) => r.max ?? 0))} ms), errors ${runs.reduce((n, r) => n + r.errors, 0)}`,
+      );
+    }
+  } finally {
+    await stopProcess(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { size: size.name, engine: 'embedded', load: report.seconds, firstStartSeconds, reads };
+}

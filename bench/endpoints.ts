@@ -1,0 +1,173 @@
+import { and, eq, sql as sqlTag, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { CLUB_FEED_PAGE_SIZE, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, NOTIFICATIONS_LIMIT } from '@burti/shared';
+import { decodeCursor } from '../apps/server/src/lib/cursor.js';
+import { listCommentsQuery } from '../apps/server/src/modules/comments/comments.queries.js';
+import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
+import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { likes, posts } from '../apps/server/src/db/schema/index.js';
+import { QUEUES } from '../apps/server/src/lib/jobs.js';
+import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
+import { insertNotificationViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import {
+  findPostViewQuery,
+  interactionTargetQuery,
+  listPostsQuery,
+  type InteractionTarget,
+} from '../apps/server/src/modules/posts/posts.queries.js';
+
+/** Rows picked from the loaded dataset that the endpoints read: the same for the API and the baseline. */
+export type Fixtures = {
+  clubId: number;
+  /** A cursor some 2,000 posts deep into the club's feed. */
+  deepCursor: string;
+  postId: string;
+  commentId: string;
+};
+
+export type BareContext = {
+  viewer: string;
+  params: URLSearchParams;
+  run: (query: SQL, client?: pg.Pool | pg.PoolClient) => Promise<unknown[]>;
+  pool: pg.Pool;
+};
+
+export type BareEndpoint = {
+  status?: number;
+  handle(context: BareContext): Promise<unknown>;
+  explain(viewer: string, params: URLSearchParams): SQL[];
+};
+
+/** A read endpoint of the benchmark: the API's path, and the baseline's SQL for the same answer. */
+export type ReadEndpoint = { name: string; api: (f: Fixtures) => string; sql: (viewer: string, f: Fixtures) => SQL[] };
+
+export const READS: ReadEndpoint[] = [
+  {
+    name: 'feed',
+    api: () => '/api/feed',
+    sql: (viewerId) => [listPostsQuery({ viewerId, cursor: null, limit: FEED_PAGE_SIZE + 1 })],
+  },
+  {
+    name: 'club-feed',
+    api: (f) => `/api/clubs/${f.clubId}/posts`,
+    sql: (viewerId, f) => [listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 })],
+  },
+  {
+    name: 'club-feed-deep',
+    api: (f) => `/api/clubs/${f.clubId}/posts?cursor=${f.deepCursor}`,
+    sql: (viewerId, f) => [
+      listPostsQuery({ viewerId, clubId: f.clubId, cursor: decodeCursor(f.deepCursor), limit: CLUB_FEED_PAGE_SIZE + 1 }),
+    ],
+  },
+  {
+    name: 'post',
+    api: (f) => `/api/posts/${f.postId}`,
+    sql: (viewerId, f) => [findPostViewQuery(viewerId, f.postId)],
+  },
+  {
+    name: 'comments',
+    api: (f) => `/api/posts/${f.postId}/comments`,
+    sql: (viewerId, f) => [listCommentsQuery({ viewerId, postId: f.postId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 })],
+  },
+  {
+    name: 'replies',
+    api: (f) => `/api/comments/${f.commentId}/replies`,
+    sql: (viewerId, f) => [
+      listCommentsQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
+    ],
+  },
+  ...(['7d', '30d', 'all'] as const).map(
+    (window): ReadEndpoint => ({
+      name: `leaderboard-${window}`,
+      api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
+      sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
+    }),
+  ),
+  {
+    name: 'notifications',
+    api: () => '/api/notifications',
+    sql: (viewerId) => [listNotificationsQuery(viewerId, NOTIFICATIONS_LIMIT), unreadCountQuery(viewerId)],
+  },
+];
+
+/** The baseline's handlers, for the fixtures the runner passes in BENCH_FIXTURES. */
+export function readEndpoints(): Record<string, BareEndpoint> {
+  const fixtures = JSON.parse(process.env.BENCH_FIXTURES ?? '{}') as Fixtures;
+  const handlers: Record<string, BareEndpoint> = {};
+  for (const endpoint of READS) {
+    handlers[endpoint.name] = {
+      // Statements of one answer run side by side, as the API's services run them.
+      handle: async ({ viewer, run }) => Promise.all(endpoint.sql(viewer, fixtures).map((query) => run(query))),
+      explain: (viewer) => endpoint.sql(viewer, fixtures),
+    };
+  }
+  handlers.like = likeEndpoint();
+  return handlers;
+}
+
+/**
+ * The like toggle as the API's service sends it (posts.service setReaction, notifications.service notifyUser):
+ * one transaction with the same statements, including the push job pg-boss inserts and the live event.
+ */
+export function likeEndpoint(): BareEndpoint {
+  const mock = drizzle.mock();
+  const dialect = new PgDialect();
+  let boss: PgBoss | undefined;
+  return {
+    async handle({ viewer, params, pool }) {
+      const postId = params.get('post') ?? '';
+      const on = params.get('on') === '1';
+      const client = await pool.connect();
+      const run = async <T>(query: SQL | { toSQL(): { sql: string; params: unknown[] } }) => {
+        const { sql: text, params: values } = 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
+        return (await client.query(text, values)).rows as T[];
+      };
+      try {
+        await client.query('begin');
+        const [target] = await run<InteractionTarget>(interactionTargetQuery(viewer, postId));
+        if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
+        if (on) {
+          const inserted = await run(
+            mock.insert(likes).values({ postId, userId: viewer }).onConflictDoNothing().returning({ postId: likes.postId }),
+          );
+          if (inserted.length && target.author_id !== viewer) {
+            const [row] = await run<{ id: string; unread_count: number }>(
+              insertNotificationViewQuery({
+                userId: target.author_id,
+                actorId: viewer,
+                type: 'like',
+                postId,
+                commentId: null,
+                dedupeKey: `like:${target.author_id}:${viewer}:${postId}`,
+              }),
+            );
+            if (row) {
+              boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
+              await boss.send('push', { notificationId: row.id }, {
+                ...QUEUES.push,
+                db: { executeSql: async (text, values) => client.query(text, values) },
+              });
+              await run(sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`);
+            }
+          }
+        } else {
+          await run(mock.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, viewer))).returning({ postId: likes.postId }));
+        }
+        const [counts] = await run(
+          mock.select({ likesCount: posts.likesCount, sharesCount: posts.sharesCount, commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)),
+        );
+        await client.query('commit');
+        return counts;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    explain: (viewer, params) => [interactionTargetQuery(viewer, params.get('post') ?? '')],
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * The write runs of `npm run bench`: the like toggle (API against the baseline sending the same statements), and
+ * push delivery (likes at a steady rate notify authors whose phones are registered with FCM; a local FCM server
+ * counts what arrives).
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { DatasetSize } from './dataset.js';
+import { startProcess, stopProcess, type Side } from './run.js';
+
+export type WriteResult = { endpoint: string; apiRps: number; apiP99: number; bareRps: number; ratio: number; errors: number };
+export type PushResult = {
+  likesPerSecond: number;
+  likesSent: number;
+  delivered: number;
+  deliveredPerSecond: number;
+  maxQueueDepth: number;
+  drainedWithinSeconds: number;
+  burstDeliveredPerSecond: number;
+};
+
+type Pair = { viewer: number; post: string };
+
+/**
+ * Recent live posts of visible authors, the fans (with sessions, not blocked by an administrator) who may react to
+ * them (no block either way, not their own post), and who already likes what.
+ */
+async function likeTargets(client: pg.Client, size: DatasetSize, count: number) {
+  const viewerIds = Array.from({ length: size.sessions }, (_, i) => `fan-${i + 1}`);
+  const { rows } = await client.query<{ viewer: string; post: string; liked: boolean }>(
+    `with target as (
+       select p.id, p.author_id from posts p join profiles a on a.id = p.author_id
+       where p.deleted_at is null and not a.is_blocked and not (a.id = any($2::text[]))
+       order by p.created_at desc limit $1
+     )
+     select v.id as viewer, t.id as post, exists (select 1 from likes l where l.post_id = t.id and l.user_id = v.id) as liked
+     from target t cross join profiles v
+     where v.id = any($2::text[]) and not v.is_blocked
+       and not exists (select 1 from user_blocks b where (b.blocker_id = v.id and b.blocked_id = t.author_id)
+                                                     or (b.blocker_id = t.author_id and b.blocked_id = v.id))`,
+    [count, viewerIds],
+  );
+  const pairs = rows.map((r) => ({ viewer: Number(r.viewer.slice(4)), post: r.post }));
+  // A fixed shuffle: requests in flight touch different posts, as the likes of a whole network do.
+  let seed = 42;
+  for (let i = pairs.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (i + 1);
+    [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
+  }
+  const state = new Map<string, boolean>();
+  for (const row of rows) if (row.liked) state.set(`${row.viewer.slice(4)}:${row.post}`, true);
+  return { pairs, state };
+}
+
+/**
+ * Each request flips one (fan, post) pair: a like where there is none, an unlike where there is one. Pairs are
+ * taken in turn so that concurrent requests touch different rows, as real fans mostly do.
+ */
+function toggles(pairs: Pair[], state: Map<string, boolean>) {
+  let next = 0;
+  return (): { pair: Pair; like: boolean } => {
+    const pair = pairs[next++ % pairs.length]!;
+    const key = `${pair.viewer}:${pair.post}`;
+    const like = !state.get(key);
+    state.set(key, like);
+    return { pair, like };
+  };
+}
+
+async function driveToggles(
+  url: string,
+  next: () => { pair: Pair; like: boolean },
+  request: (pair: Pair, like: boolean) => { method: 'POST' | 'DELETE'; path: string; headers: Record<string, string> },
+  options: { duration: number; connections: number; rate?: number },
+): Promise<Side> {
+  const autocannon = (await import('autocannon')).default;
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { pair, like } = next();
+          const { method, path, headers } = request(pair, like);
+          return { ...req, method, path, headers: { ...req.headers, ...headers } };
+        },
+      },
+    ],
+  });
+  if (result.non2xx && process.env.BENCH_VERBOSE) console.warn('status codes', result.statusCodeStats);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+type Args = {
+  size: DatasetSize;
+  url: string;
+  apiEnv: Record<string, string>;
+  apiPort: number;
+  barePort: number;
+  rounds: number;
+  seconds: number;
+  connections: number;
+};
+
+export async function runWriteBench(args: Args): Promise<WriteResult[]> {
+  const { size, url, apiEnv, apiPort, barePort, rounds, seconds, connections } = args;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { pairs, state } = await likeTargets(client, size, 500);
+  await client.end();
+  // Jobs on, as in production: every new like enqueues its push in the like's transaction.
+  const api = await startProcess('API', ['apps/server/src/main.ts'], { ...apiEnv, JOBS: 'true' }, '/api/health', apiPort);
+  const bare = await startProcess('baseline', ['bench/bare-server.ts'], { DATABASE_URL: url }, '/explain', barePort);
+  const next = toggles(pairs, state);
+  const apiRequest = (pair: Pair, like: boolean) => ({
+    method: like ? ('POST' as const) : ('DELETE' as const),
+    path: `/api/posts/${pair.post}/like`,
+    headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: apiEnv.APP_URL! },
+  });
+  const bareRequest = (pair: Pair, like: boolean) => ({
+    method: 'POST' as const,
+    path: `/like?post=${pair.post}&on=${like ? 1 : 0}`,
+    headers: { 'x-viewer': `fan-${pair.viewer}` },
+  });
+  const apiRuns: Side[] = [];
+  const bareRuns: Side[] = [];
+  try {
+    await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, { duration: 2, connections });
+    await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, { duration: 2, connections });
+    for (let round = 0; round < rounds; round++) {
+      apiRuns.push(await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, { duration: seconds, connections }));
+      bareRuns.push(await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, { duration: seconds, connections }));
+    }
+  } finally {
+    await stopProcess(api);
+    await stopProcess(bare);
+  }
+  const median = (runs: Side[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+  const apiSide = median(apiRuns);
+  const bareSide = median(bareRuns);
+  const result: WriteResult = {
+    endpoint: 'like-toggle',
+    apiRps: apiSide.rps,
+    apiP99: apiSide.p99,
+    bareRps: bareSide.rps,
+    ratio: Math.round((apiSide.rps / Math.max(1, bareSide.rps)) * 100) / 100,
+    errors: [...apiRuns, ...bareRuns].reduce((n, r) => n + r.errors, 0),
+  };
+  console.log(
+    `${size.name} like-toggle: API ${apiSide.rps} writes/s (p99 ${apiSide.p99} ms), baseline ${bareSide.rps}, ` +
+      `ratio ${result.ratio}, rounds ${apiRuns.map((r) => r.rps).join('/')} vs ${bareRuns.map((r) => r.rps).join('/')}`,
+  );
+  return [result];
+}
+
+/** A stand-in for FCM on loopback: the token endpoint and the send endpoint, counting deliveries. */
+async function fakeFcm(): Promise<{ server: Server; port: number; delivered: number[] }> {
+  const delivered: number[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      if (request.url === '/token') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ access_token: 'bench-access-token', expires_in: 3600 }));
+        return;
+      }
+      delivered.push(Date.now());
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ name: `projects/bench/messages/${delivered.length}` }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port, delivered };
+}
+
+async function queueDepth(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from pgboss.job where name = 'push' and state in ('created', 'retry', 'active')`,
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * Likes at a steady 100 a second for `seconds`, each notifying an author with a registered phone, while the queue
+ * depth is sampled every half second; then a burst as fast as the API takes likes, to measure the drain rate.
+ */
+export async function runPushBench(args: {
+  size: DatasetSize;
+  url: string;
+  apiEnv: Record<string, string>;
+  apiPort: number;
+  seconds: number;
+}): Promise<PushResult> {
+  const { size, url, apiEnv, apiPort, seconds } = args;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const fcm = await fakeFcm();
+  const { pairs, state } = await likeTargets(client, size, 2_000);
+  const posts = [...new Set(pairs.map((p) => p.post))];
+  // Only likes that create a notification count: pairs not yet liked, by fans who are not the author.
+  await client.query(
+    `insert into notification_tokens (user_id, token, platform)
+     select distinct p.author_id, 'bench-fcm-' || p.author_id, 'android' from posts p where p.id = any($1::uuid[])
+     on conflict do nothing`,
+    [posts],
+  );
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const env = {
+    ...apiEnv,
+    JOBS: 'true',
+    FCM_PROJECT_ID: 'bench',
+    FCM_CLIENT_EMAIL: 'bench@bench.iam.gserviceaccount.com',
+    FCM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    FCM_ENDPOINT: `http://127.0.0.1:${fcm.port}`,
+    FCM_TOKEN_URL: `http://127.0.0.1:${fcm.port}/token`,
+  };
+  const api = await startProcess('API', ['apps/server/src/main.ts'], env, '/api/health', apiPort);
+  const fresh = (() => {
+    const unliked = pairs.filter((p) => !state.get(`${p.viewer}:${p.post}`));
+    let k = 0;
+    return () => {
+      const pair = unliked[k++ % unliked.length]!;
+      return { pair, like: true };
+    };
+  })();
+  const request = (pair: Pair) => ({
+    method: 'POST' as const,
+    path: `/api/posts/${pair.post}/like`,
+    headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: apiEnv.APP_URL! },
+  });
+  const rate = 100;
+  let maxDepth = 0;
+  const sampler = setInterval(() => {
+    void queueDepth(client).then((n) => (maxDepth = Math.max(maxDepth, n)));
+  }, 500);
+  try {
+    const before = fcm.delivered.length;
+    const steady = await driveToggles(`http://127.0.0.1:${apiPort}`, fresh, request, {
+      duration: seconds,
+      connections: 8,
+      rate,
+    });
+    const sent = Math.round(steady.rps * seconds);
+    if (steady.errors) console.warn(`${size.name} push: ${steady.errors} of the likes failed`);
+    const drainStart = Date.now();
+    while ((await queueDepth(client)) > 0 && Date.now() - drainStart < 60_000) await new Promise((r) => setTimeout(r, 100));
+    const drainedWithinSeconds = (Date.now() - drainStart) / 1000;
+    const delivered = fcm.delivered.length - before;
+
+    // The burst: likes as fast as they come for a few seconds, then how fast the queue empties.
+    const burstFrom = fcm.delivered.length;
+    await driveToggles(`http://127.0.0.1:${apiPort}`, fresh, request, { duration: 5, connections: 32 });
+    const backlog = await queueDepth(client);
+    const t0 = Date.now();
+    const d0 = fcm.delivered.length;
+    while ((await queueDepth(client)) > 0 && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 100));
+    const burstSeconds = (Date.now() - t0) / 1000;
+    const burstDelivered = fcm.delivered.length - d0;
+    console.log(
+      `${size.name} push: ${sent} likes at ${rate}/s → ${delivered} delivered, queue at most ${maxDepth}, ` +
+        `empty ${drainedWithinSeconds.toFixed(1)} s after; burst backlog ${backlog} drained at ` +
+        `${Math.round(burstDelivered / Math.max(0.001, burstSeconds))}/s (${fcm.delivered.length - burstFrom} in all)`,
+    );
+    return {
+      likesPerSecond: rate,
+      likesSent: sent,
+      delivered,
+      deliveredPerSecond: Math.round(delivered / seconds),
+      maxQueueDepth: maxDepth,
+      drainedWithinSeconds,
+      burstDeliveredPerSecond: Math.round(burstDelivered / Math.max(0.001, burstSeconds)),
+    };
+  } finally {
+    clearInterval(sampler);
+    await stopProcess(api);
+    fcm.server.close();
+    await client.end();
+  }
+}
