@@ -46,9 +46,36 @@ const envSchema = z.object({
     .optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_APP_SHORT_NAME: z.string().optional(),
+  // Running for real: proxies, several instances, shared stores, health and metrics.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d+|[0-9a-fA-F:.\/]+(\s*,\s*[0-9a-fA-F:.\/]+)*)$/, 'false, a hop count, or proxy addresses/CIDRs')
+    .default('false'),
+  INSTANCES: z.coerce.number().int().min(1).default(1),
+  SHARED_DATA_DIR: booleanFlag.default(false),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('burti:'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Loads `.env` from the working directory into process.env when there is one; variables already set in the
+ * environment win over the file.
+ */
+export function loadDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
 
 /** The one place that reads process.env. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
