@@ -78,15 +78,15 @@ export async function buildApp({
     rateLimitStorage: redis && config.redis ? redisAuthRateLimitStorage(redis, config.redis.keyPrefix) : undefined,
   });
 
-  await seed(db);
   const realtime = await createRealtime(database, app.log);
   app.addHook('onClose', async () => realtime.close());
   // Before the server stops listening and waits for connections: end the notification streams with a reconnect
   // hint, or they would hold the shutdown open until the deadline.
   app.addHook('preClose', async () => realtime.endStreams());
-  const jobs = await createJobs(database, app.log, {
-    enabled: config.jobs,
-    pollingIntervalSeconds: config.jobPollingSeconds,
+  // One instance at a time seeds and creates the job queue's schema (pg-boss would race with itself).
+  const jobs = await database.exclusive(async () => {
+    await seed(db);
+    return createJobs(database, app.log, { enabled: config.jobs, pollingIntervalSeconds: config.jobPollingSeconds });
   });
   app.addHook('onClose', async () => jobs.stop());
 

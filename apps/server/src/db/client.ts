@@ -43,12 +43,20 @@ export type Database = {
   listening(): boolean;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `work` while holding the cluster-wide startup lock (a PostgreSQL advisory lock), so instances starting
+   * together do their one-time setup (seed, the job queue's schema) one after the other.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Connections of the pool (PostgreSQL only). */
   poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 };
 
 export const migrationsFolder = join(serverRoot, 'drizzle');
+
+/** The advisory lock key instances take for migrations and other one-time startup work. */
+const STARTUP_LOCK = 727274;
 
 type AfterCommit = { db: Db; steps: (() => Promise<void>)[] };
 const afterCommitStore = new AsyncLocalStorage<AfterCommit>();
@@ -113,15 +121,18 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     client.on('error', (err) => log.warn({ err }, 'a database connection was lost'));
   });
   const db = withAfterCommit(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, log);
-  // Two processes starting together must not both apply the same migration.
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-    client.release();
-  }
+  const exclusive = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query(`SELECT pg_advisory_lock(${STARTUP_LOCK})`);
+      return await work(client);
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => undefined);
+      client.release();
+    }
+  };
+  // Two processes starting together must not both apply the same migration: each runs once, under the lock.
+  await exclusive((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
   const listener = createListener(url, log);
   return {
     kind: 'postgres',
@@ -129,6 +140,7 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     pool,
     listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
     listening: () => listener.connected(),
+    exclusive: (work) => exclusive(() => work()),
     async ping(timeoutMs = 2_000) {
       await withTimeout(pool.query('select 1'), timeoutMs);
     },
@@ -283,6 +295,7 @@ async function openPglite(options: {
         return unsubscribe;
       },
       listening: () => !pglite.closed,
+      exclusive: (work) => work(),
       async ping() {
         await pglite.query('select 1');
       },
