@@ -67,9 +67,11 @@ closeWithGrace(
   async ({ signal, err }) => {
     if (err) server.log.error({ err }, 'uncaught exception; shutting down');
     else server.log.info(`${signal ?? 'exit'} received, shutting down`);
+    const started = Date.now();
     await server.close();
+    server.log.info({ ms: Date.now() - started }, 'requests, streams and jobs finished');
     await database.close();
-    server.log.info('shut down cleanly');
+    server.log.info({ ms: Date.now() - started }, 'shut down cleanly');
   },
 );
 

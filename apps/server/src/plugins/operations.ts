@@ -39,6 +39,18 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
     exposeStatusRoute: false,
   });
 
+  // While shutting down, a connection whose last request just finished (keep-alive, an ended stream) is closed
+  // at once instead of holding the close open until its keep-alive timeout.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    sweeper = setInterval(() => app.server.closeIdleConnections?.(), 100);
+    sweeper.unref();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (sweeper) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   const checks = async () => {
     const problems: string[] = [];
     await database.ping(2_000).catch(() => problems.push('database unreachable'));
