@@ -82,7 +82,10 @@ export async function buildApp({
   app.addHook('onClose', async () => realtime.close());
   // Before the server stops listening and waits for connections: end the notification streams with a reconnect
   // hint, or they would hold the shutdown open until the deadline.
-  app.addHook('preClose', async () => realtime.endStreams());
+  app.addHook('preClose', (done) => {
+    realtime.endStreams();
+    done();
+  });
   // One instance at a time seeds and creates the job queue's schema (pg-boss would race with itself).
   const jobs = await database.exclusive(async () => {
     await seed(db);

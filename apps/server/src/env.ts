@@ -49,7 +49,7 @@ const envSchema = z.object({
   // Running for real: proxies, several instances, shared stores, health and metrics.
   TRUST_PROXY: z
     .string()
-    .regex(/^(false|\d+|[0-9a-fA-F:.\/]+(\s*,\s*[0-9a-fA-F:.\/]+)*)$/, 'false, a hop count, or proxy addresses/CIDRs')
+    .regex(/^(false|\d+|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'false, a hop count, or proxy addresses/CIDRs')
     .default('false'),
   INSTANCES: z.coerce.number().int().min(1).default(1),
   SHARED_DATA_DIR: booleanFlag.default(false),

@@ -32,9 +32,9 @@ try {
 const settings = processConfigFromEnv(env);
 
 // The database reports through the app's logger once there is one.
-let app: FastifyInstance | undefined;
+const started: { app?: FastifyInstance } = {};
 const databaseLog: DatabaseLog = {
-  warn: (obj, msg) => (app ? app.log.warn(obj, msg) : console.warn(msg, obj)),
+  warn: (obj, msg) => (started.app ? started.app.log.warn(obj, msg) : console.warn(msg, obj)),
 };
 
 let database: Database;
@@ -48,8 +48,8 @@ try {
   refuse(error);
 }
 
-app = await buildApp({ config, database });
-const server = app;
+const server = await buildApp({ config, database });
+started.app = server;
 
 // A stray rejection is logged, not fatal: one failed background step must not take every fan's connection down.
 process.on('unhandledRejection', (err) => server.log.error({ err }, 'unhandled rejection'));

@@ -105,7 +105,15 @@ export class DataDirLockedError extends Error {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize, options.log) : openPglite(options);
+  const database =
+    options.kind === 'postgres'
+      ? await openPostgres(options.url, options.poolSize, options.log)
+      : await openPglite(options);
+  // Closing twice (shutdown racing a test's own close) is harmless.
+  let closing: Promise<void> | undefined;
+  const close = database.close.bind(database);
+  database.close = () => (closing ??= close());
+  return database;
 }
 
 async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silentLog): Promise<Database> {
@@ -120,7 +128,7 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     // without this one that would end the process. Its next query fails and the pool discards it on release.
     client.on('error', (err) => log.warn({ err }, 'a database connection was lost'));
   });
-  const db = withAfterCommit(drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db, log);
+  const db = withAfterCommit(drizzlePg(pool, { schema, casing: 'snake_case' }), log);
   const exclusive = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -282,7 +290,7 @@ async function openPglite(options: {
   try {
     const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     const db = withAfterCommit(
-      drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db,
+      drizzlePglite(pglite, { schema, casing: 'snake_case' }),
       options.log ?? silentLog,
     );
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });

@@ -72,7 +72,8 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
       for (const stream of streams) stream.end(SHUTDOWN_RETRY_MS);
       streams.clear();
     },
-    close: () => unlisten(),
+    // The database may already be gone (an outage at shutdown): nothing is left to unsubscribe from then.
+    close: () => unlisten().catch(() => undefined),
   };
 }
 

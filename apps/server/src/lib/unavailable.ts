@@ -18,7 +18,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|did not answer within|Client has encountered a connection error|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest|not currently accepting connections|the database system is (starting up|shutting down|in recovery)|terminating connection/i;
+  /Connection terminated|timeout exceeded when trying to connect|did not answer within|Client has encountered a connection error|Connection is closed|Stream isn't writeable|MaxRetriesPerRequest|not currently accepting connections|the database system is (starting up|shutting down|in recovery)|terminating connection|PGlite is closed|Cannot use a pool after calling end/i;
 
 export function isUnavailableError(error: unknown): boolean {
   let current: unknown = error;

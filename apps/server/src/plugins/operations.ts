@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
@@ -29,7 +29,7 @@ class BusyError extends AppError {
  * and Prometheus metrics at `/metrics` behind a bearer token.
  */
 export async function registerOperations(app: FastifyInstance, options: OperationsOptions): Promise<void> {
-  const { database, redis, realtime, jobs } = options;
+  const { database, redis } = options;
 
   // Embedded PGlite runs its queries on this event loop, so a delay there is the database working, not overload.
   await app.register(underPressure, {
@@ -42,14 +42,19 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
   // While shutting down, a connection whose last request just finished (keep-alive, an ended stream) is closed
   // at once instead of holding the close open until its keep-alive timeout.
   let sweeper: NodeJS.Timeout | undefined;
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     sweeper = setInterval(() => app.server.closeIdleConnections?.(), 100);
     sweeper.unref();
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (sweeper) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweeper);
+    done();
+  });
 
   const checks = async () => {
     const problems: string[] = [];
@@ -63,7 +68,7 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
     }
     return problems;
   };
-  const ready = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     const problems = await checks();
     reply.header('cache-control', 'no-store');
     if (problems.length) return reply.status(503).send({ ok: false, database: database.kind, problems });
