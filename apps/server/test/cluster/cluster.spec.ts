@@ -301,6 +301,26 @@ describe('two API instances behind nginx', () => {
     expect(twelfth.status).toBe(429);
   });
 
+  it('holds the sign-in limit of one client across both instances, counting in Redis', async () => {
+    // One client (the address the trusted proxy names) tries wrong passwords on A and B in turn.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await fetch(`${i % 2 === 0 ? a.url : b.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: proxyUrl, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+        body: JSON.stringify({ email: alice.email, password: 'not her password' }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${keyPrefix}*`);
+    redis.disconnect();
+    expect(keys.some((key) => key.startsWith(`${keyPrefix}auth:`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`${keyPrefix}limit:`))).toBe(true);
+  });
+
   it('delivers a like made through one instance to a stream open on the other', async () => {
     const stream = openStream(b.url, bruno.cookie);
     expect(await stream.opened).toBe(200);
