@@ -289,10 +289,7 @@ async function openPglite(options: {
   }
   try {
     const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    const db = withAfterCommit(
-      drizzlePglite(pglite, { schema, casing: 'snake_case' }),
-      options.log ?? silentLog,
-    );
+    const db = withAfterCommit(drizzlePglite(pglite, { schema, casing: 'snake_case' }), options.log ?? silentLog);
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     return {
       kind: 'pglite',
