@@ -1,6 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv, parseTrustProxy } from './config.js';
-import { readEnv } from './env.js';
+import { loadDotEnv, readEnv } from './env.js';
 
 const secret = 'x'.repeat(40);
 
@@ -52,5 +55,23 @@ describe('configuration that fails safe', () => {
     expect(parseTrustProxy('10.0.0.1, 10.0.1.0/24')).toEqual(['10.0.0.1', '10.0.1.0/24']);
     expect(configFromEnv(readEnv({ DATA_DIR: '/tmp/burti-config-test' })).trustProxy).toBe(false);
     expect(() => readEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('.env', () => {
+  it('is read at start from the first file found, without overriding the environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'burti-dotenv-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'BURTI_DOTENV_TEST_NEW=from-file\nBURTI_DOTENV_TEST_SET=from-file\n');
+    process.env.BURTI_DOTENV_TEST_SET = 'from-environment';
+    try {
+      expect(loadDotEnv([join(dir, 'missing.env'), file])).toBe(file);
+      expect(process.env.BURTI_DOTENV_TEST_NEW).toBe('from-file');
+      expect(process.env.BURTI_DOTENV_TEST_SET).toBe('from-environment');
+      expect(loadDotEnv([join(dir, 'missing.env')])).toBeUndefined();
+    } finally {
+      delete process.env.BURTI_DOTENV_TEST_NEW;
+      delete process.env.BURTI_DOTENV_TEST_SET;
+    }
   });
 });

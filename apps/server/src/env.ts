@@ -66,15 +66,19 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /**
- * Loads `.env` from the working directory into process.env when there is one; variables already set in the
- * environment win over the file.
+ * Loads the first `.env` file found among `paths` into process.env; variables already set in the environment
+ * win over the file. Returns the file read, if any.
  */
-export function loadDotEnv(path = '.env'): void {
-  try {
-    process.loadEnvFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+export function loadDotEnv(paths: string[] = ['.env']): string | undefined {
+  for (const path of paths) {
+    try {
+      process.loadEnvFile(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
+  return undefined;
 }
 
 /** The one place that reads process.env. */

@@ -20,7 +20,8 @@ function refuse(error: unknown): never {
   throw error;
 }
 
-loadDotEnv();
+// `.env` in the working directory, else at the repository root (`npm run dev` runs in apps/server).
+loadDotEnv(['.env', join(serverRoot, '../../.env')]);
 let env: ReturnType<typeof readEnv>;
 let config: ReturnType<typeof configFromEnv>;
 try {

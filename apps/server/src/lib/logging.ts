@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import type { AppConfig } from '../config.js';
 
@@ -33,6 +34,16 @@ export function maskEmails(text: string): string {
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
+/** pino-pretty is a development dependency: without it (a production install) logs stay JSON. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Fastify's logger: JSON lines in production (each request's lines carry its `reqId`, taken from the proxy's
  * X-Request-Id when it sent a sane one), pretty in development; secrets and addresses never written.
@@ -64,7 +75,7 @@ export function loggerOptions(
           method.apply(this, masked);
         },
       },
-      ...(config.prettyLogs
+      ...(config.prettyLogs && prettyPrinterInstalled()
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
         : {}),
     },
