@@ -111,7 +111,14 @@ export async function buildApp({
 
   registerAuth(app, { auth, db, appUrl: config.appUrl });
   await registerRateLimits(app, { enabled: config.rateLimits, db, redis, keyPrefix: config.redis?.keyPrefix });
-  await registerOperations(app, { database, redis, realtime, jobs, metricsToken: config.metricsToken });
+  await registerOperations(app, {
+    database,
+    redis,
+    realtime,
+    jobs,
+    metricsToken: config.metricsToken,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
   clubsRoutes(app, { db });
   profilesRoutes(app, { db, storage: media });

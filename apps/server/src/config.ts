@@ -39,6 +39,8 @@ export type AppConfig = {
   metricsToken?: string;
   /** JSON logs (production) or pretty ones (development). */
   prettyLogs?: boolean;
+  /** Shed load (503) past this event-loop delay, on PostgreSQL; 0 or unset: off (in-process tests). */
+  maxEventLoopDelayMs?: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -149,6 +151,7 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     metricsToken: env.METRICS_TOKEN,
     prettyLogs: env.NODE_ENV === 'development',
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
   };
 }
 

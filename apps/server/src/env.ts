@@ -61,6 +61,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;

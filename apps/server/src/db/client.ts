@@ -117,8 +117,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silentLog): Promise<Database> {
-  // Fail fast while the server is away (requests answer 503) instead of queueing on a dead pool.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3_000 });
+  // A server that refuses connections fails a request at once (503); a busy pool makes a request wait for a
+  // connection up to 15 s, and an unreachable host is given up on after that long too.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 });
   pool.on('error', (err) => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
     log.warn({ err }, 'an idle database connection was lost');

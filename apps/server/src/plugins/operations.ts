@@ -14,6 +14,7 @@ export type OperationsOptions = {
   realtime: Realtime;
   jobs: Jobs;
   metricsToken?: string;
+  maxEventLoopDelayMs?: number;
 };
 
 /** A slow event loop sheds load with 503 at once instead of answering everyone late. */
@@ -33,7 +34,7 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
 
   // Embedded PGlite runs its queries on this event loop, so a delay there is the database working, not overload.
   await app.register(underPressure, {
-    maxEventLoopDelay: database.kind === 'postgres' ? 1_000 : 0,
+    maxEventLoopDelay: database.kind === 'postgres' ? (options.maxEventLoopDelayMs ?? 0) : 0,
     retryAfter: 5,
     customError: BusyError,
     exposeStatusRoute: false,
