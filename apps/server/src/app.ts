@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import { MEDIA_MAX_BYTES } from '@burti/shared';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config.js';
+import type { AppConfig, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { createAuth } from './lib/auth.js';
@@ -33,6 +33,10 @@ import { registerAuth } from './plugins/auth.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { loggerOptions } from './lib/logging.js';
+import { connectRedis } from './lib/redis.js';
+import { redisAuthRateLimitStorage } from './lib/rate-limit-store.js';
+import { registerOperations } from './plugins/operations.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -50,24 +54,43 @@ export async function buildApp({
   storage,
   logger = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const logging = loggerOptions(config);
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    ...logging,
+    logger: logger ? logging.logger : false,
+    // Whose X-Forwarded-For is believed (TRUST_PROXY): request.ip, and so every limit, audit and log, uses it.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   const { db } = database;
+  const redis = config.redis ? await connectRedis(config.redis.url, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const mail =
     mailer ??
     createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom, logger: app.log });
   const media = storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.mediaDir));
-  const auth = createAuth({ db, config, mailer: mail });
+  const auth = createAuth({
+    db,
+    config,
+    mailer: mail,
+    rateLimitStorage: redis && config.redis ? redisAuthRateLimitStorage(redis, config.redis.keyPrefix) : undefined,
+  });
 
-  await seed(db);
   const realtime = await createRealtime(database, app.log);
   app.addHook('onClose', async () => realtime.close());
-  const jobs = await createJobs(database, app.log, {
-    enabled: config.jobs,
-    pollingIntervalSeconds: config.jobPollingSeconds,
+  // Before the server stops listening and waits for connections: end the notification streams with a reconnect
+  // hint, or they would hold the shutdown open until the deadline.
+  app.addHook('preClose', (done) => {
+    realtime.endStreams();
+    done();
+  });
+  // One instance at a time seeds and creates the job queue's schema (pg-boss would race with itself).
+  const jobs = await database.exclusive(async () => {
+    await seed(db);
+    return createJobs(database, app.log, { enabled: config.jobs, pollingIntervalSeconds: config.jobPollingSeconds });
   });
   app.addHook('onClose', async () => jobs.stop());
 
@@ -89,9 +112,16 @@ export async function buildApp({
 
   registerLoadShedding(app, { maxInFlight: config.maxInFlight ?? 0 });
   registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
-  await registerRateLimits(app, { enabled: config.rateLimits });
+  await registerRateLimits(app, { enabled: config.rateLimits, db, redis, keyPrefix: config.redis?.keyPrefix });
+  await registerOperations(app, {
+    database,
+    redis,
+    realtime,
+    jobs,
+    metricsToken: config.metricsToken,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
-  app.get('/api/health', () => ({ ok: true, database: database.kind }));
   clubsRoutes(app, { db });
   profilesRoutes(app, { db, storage: media });
   accountRoutes(app, { db, storage: media });
@@ -113,6 +143,14 @@ export async function buildApp({
     done();
   });
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server; a list trusts those addresses; false trusts none. */
+function fastifyTrustProxy(
+  trust: TrustProxy | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust ?? false;
 }
 
 /** Serves the media folder and the built SPA; unknown non-API paths get index.html so client routes work. */

@@ -35,7 +35,77 @@ export type AppConfig = {
   viewerCacheSeconds?: number;
   /** API requests in progress beyond which new ones are answered 503 at once; 0 is no bound. */
   maxInFlight?: number;
+  /** Whose X-Forwarded-For is believed: nobody (false), the nearest N hops, or these proxy addresses/CIDRs. */
+  trustProxy?: TrustProxy;
+  /** Redis for shared rate-limit counters (and readiness); without it the counters live in the database. */
+  redis?: { url: string; keyPrefix: string };
+  /** Bearer token that opens GET /metrics; without one the endpoint is off. */
+  metricsToken?: string;
+  /** JSON logs (production) or pretty ones (development). */
+  prettyLogs?: boolean;
+  /** Shed load (503) past this event-loop delay, on PostgreSQL; 0 or unset: off (in-process tests). */
+  maxEventLoopDelayMs?: number;
 };
+
+export type TrustProxy = false | number | string[];
+
+/** Settings main.ts needs around the app: the database and shutdown. */
+export type ProcessConfig = {
+  databaseUrl?: string;
+  databasePoolSize: number;
+  shutdownTimeoutMs: number;
+};
+
+/** The whole list of what is wrong, so an operator fixes the configuration in one go. */
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Refusing to start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** TRUST_PROXY: `false` (default), a hop count, or a comma-separated list of proxy addresses or CIDRs. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What production needs to be safe: a fixed secret (a generated one differs per machine), the public address
+ * (mailed links), and, with several instances, one database and one media store that all of them share.
+ */
+export function configProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production') {
+    if (!env.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET is required in production (32+ random characters).');
+    if (!env.APP_URL) problems.push('APP_URL is required in production (the public https:// address).');
+  }
+  if (env.INSTANCES > 1) {
+    if (!env.DATABASE_URL) problems.push('INSTANCES > 1 needs DATABASE_URL: the embedded database serves one process.');
+    if (!env.BETTER_AUTH_SECRET && !env.SHARED_DATA_DIR) {
+      problems.push('INSTANCES > 1 needs BETTER_AUTH_SECRET, the same on every instance.');
+    }
+    if (!env.S3_BUCKET && !env.SHARED_DATA_DIR) {
+      problems.push(
+        'INSTANCES > 1 needs a shared media store: S3_BUCKET, or SHARED_DATA_DIR=true when DATA_DIR is one volume mounted by every instance.',
+      );
+    }
+  }
+  return problems;
+}
+
+export function processConfigFromEnv(env: Env): ProcessConfig {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
+  };
+}
 
 /** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
 function authSecret(env: Env, dataDir: string): string {
@@ -49,6 +119,8 @@ function authSecret(env: Env, dataDir: string): string {
 }
 
 export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
+  const problems = configProblems(env);
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = resolve(env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -82,6 +154,11 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     viewerCacheSeconds: env.VIEWER_CACHE_SECONDS,
     // The embedded database runs one query at a time: a bounded queue keeps every wait short.
     maxInFlight: env.MAX_IN_FLIGHT ?? (env.DATABASE_URL ? 0 : 48),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
+    metricsToken: env.METRICS_TOKEN,
+    prettyLogs: env.NODE_ENV === 'development',
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
   };
 }
 

@@ -48,9 +48,41 @@ const envSchema = z.object({
     .optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_APP_SHORT_NAME: z.string().optional(),
+  // Running for real: proxies, several instances, shared stores, health and metrics.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|\d+|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'false, a hop count, or proxy addresses/CIDRs')
+    .default('false'),
+  INSTANCES: z.coerce.number().int().min(1).default(1),
+  SHARED_DATA_DIR: booleanFlag.default(false),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('burti:'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Loads the first `.env` file found among `paths` into process.env; variables already set in the environment
+ * win over the file. Returns the file read, if any.
+ */
+export function loadDotEnv(paths: string[] = ['.env']): string | undefined {
+  for (const path of paths) {
+    try {
+      process.loadEnvFile(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return undefined;
+}
 
 /** The one place that reads process.env. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -30,6 +30,10 @@ export const errorCodes = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down and try again in a moment.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   BUSY: { status: 503, message: 'We are busy right now. Please try again in a moment.' },
+  UNAVAILABLE: {
+    status: 503,
+    message: 'Burti is briefly unavailable (it cannot reach its database). Please try again in a moment.',
+  },
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
   REPORT_CLOSED: { status: 409, message: 'This report has already been closed.' },
   LAST_ADMIN: { status: 409, message: 'You cannot revoke the last administrator.' },

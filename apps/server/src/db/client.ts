@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { serverRoot } from '../paths.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -17,22 +19,80 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: queries accept either. */
 export type Executor = Db | Tx;
 
+/** Where the database reports trouble it survives (a dropped connection, a failed after-commit step). */
+export type DatabaseLog = { warn(obj: object, msg: string): void };
+const silentLog: DatabaseLog = { warn: () => undefined };
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; log?: DatabaseLog }
   /** Embedded PGlite. `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; log?: DatabaseLog };
 
 export type Database = {
   kind: 'postgres' | 'pglite';
   db: Db;
   pglite?: PGlite;
   pool?: pg.Pool;
-  /** Subscribe to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a LISTEN/NOTIFY channel; returns the unsubscribe function. On PostgreSQL one connection of its
+   * own carries every channel and comes back by itself (with backoff) when it is lost; `onReconnect` runs each
+   * time it is back, as notifications sent while it was away are gone.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** True while notifications can arrive (the LISTEN connection is up). */
+  listening(): boolean;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs `work` while holding the cluster-wide startup lock (a PostgreSQL advisory lock), so instances starting
+   * together do their one-time setup (seed, the job queue's schema) one after the other.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Connections of the pool (PostgreSQL only). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   close(): Promise<void>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = join(serverRoot, 'drizzle');
+
+/** The advisory lock key instances take for migrations and other one-time startup work. */
+const STARTUP_LOCK = 727274;
+
+type AfterCommit = { db: Db; steps: (() => Promise<void>)[] };
+const afterCommitStore = new AsyncLocalStorage<AfterCommit>();
+
+/**
+ * `db.transaction` that runs the steps queued by `afterCommit()` once the outermost transaction has committed
+ * (and drops them when it rolls back), so e.g. NOTIFY leaves the write transaction: commits no longer queue
+ * behind PostgreSQL's cluster-wide notification lock.
+ */
+function withAfterCommit(db: Db, log: DatabaseLog): Db {
+  const transaction = db.transaction.bind(db);
+  const wrapped: Db['transaction'] = async (run, config) => {
+    const context: AfterCommit = { db, steps: [] };
+    const result = await afterCommitStore.run(context, () => transaction(run, config));
+    for (const step of context.steps) {
+      try {
+        await step();
+      } catch (err) {
+        log.warn({ err }, 'a step after a committed transaction failed');
+      }
+    }
+    return result;
+  };
+  db.transaction = wrapped;
+  return db;
+}
+
+/**
+ * Runs `step` with the root database once the current transaction commits, or at once outside a transaction
+ * (on `executor`).
+ */
+export async function afterCommit(executor: Executor, step: (db: Executor) => Promise<void>): Promise<void> {
+  const context = afterCommitStore.getStore();
+  if (context) context.steps.push(() => step(context.db));
+  else await step(executor);
+}
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string) {
@@ -45,46 +105,172 @@ export class DataDirLockedError extends Error {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
+  const database =
+    options.kind === 'postgres'
+      ? await openPostgres(options.url, options.poolSize, options.log)
+      : await openPglite(options);
+  // Closing twice (shutdown racing a test's own close) is harmless.
+  let closing: Promise<void> | undefined;
+  const close = database.close.bind(database);
+  database.close = () => (closing ??= close());
+  return database;
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => {
+async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silentLog): Promise<Database> {
+  // A server that refuses connections fails a request at once (503); a busy pool makes a request wait for a
+  // connection up to 15 s, and an unreachable host is given up on after that long too.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 });
+  pool.on('error', (err) => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
+    log.warn({ err }, 'an idle database connection was lost');
   });
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  // Two processes starting together must not both apply the same migration.
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-    client.release();
-  }
+  pool.on('connect', (client) => {
+    // A checked-out client whose connection drops between queries emits 'error' with no listener of the pool's:
+    // without this one that would end the process. Its next query fails and the pool discards it on release.
+    client.on('error', (err) => log.warn({ err }, 'a database connection was lost'));
+  });
+  const db = withAfterCommit(drizzlePg(pool, { schema, casing: 'snake_case' }), log);
+  const exclusive = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query(`SELECT pg_advisory_lock(${STARTUP_LOCK})`);
+      return await work(client);
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => undefined);
+      client.release();
+    }
+  };
+  // Two processes starting together must not both apply the same migration: each runs once, under the lock.
+  await exclusive((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
+  const listener = createListener(url, log);
   return {
     kind: 'postgres',
     db,
     pool,
-    async listen(channel, onMessage) {
-      const listener = await pool.connect();
-      const handler = (message: pg.Notification) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      };
-      listener.on('notification', handler);
-      await listener.query(`LISTEN "${channel.replaceAll('"', '')}"`);
-      return async () => {
-        listener.off('notification', handler);
-        await listener.query(`UNLISTEN "${channel.replaceAll('"', '')}"`).catch(() => undefined);
-        listener.release();
-      };
+    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
+    listening: () => listener.connected(),
+    exclusive: (work) => exclusive(() => work()),
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(pool.query('select 1'), timeoutMs);
     },
-    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`The database did not answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+type Subscription = { channel: string; onMessage: (payload: string) => void; onReconnect?: () => void };
+
+/**
+ * One connection outside the pool for LISTEN. When it is lost (server restart, pg_terminate_backend, network)
+ * it reconnects with exponential backoff (0.1 s doubling to 2 s) and listens to every channel again.
+ */
+function createListener(url: string, log: DatabaseLog) {
+  const subscriptions = new Set<Subscription>();
+  let client: pg.Client | undefined;
+  let ready = false;
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
+
+  const quote = (channel: string) => `"${channel.replaceAll('"', '')}"`;
+  const channels = () => new Set([...subscriptions].map((subscription) => subscription.channel));
+
+  const scheduleReconnect = () => {
+    if (closed || timer) return;
+    const delay = Math.min(2_000, 100 * 2 ** attempt);
+    attempt++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect(true);
+    }, delay);
+  };
+
+  const lost = (current: pg.Client, err?: Error) => {
+    if (client !== current) return;
+    if (ready || attempt === 0) log.warn({ err }, 'the LISTEN connection was lost; reconnecting');
+    ready = false;
+    client = undefined;
+    current.removeAllListeners('notification');
+    current.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  const connect = (isReconnect: boolean): Promise<void> => {
+    connecting ??= (async () => {
+      const current = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+      client = current;
+      current.on('error', (err) => lost(current, err));
+      current.on('end', () => lost(current));
+      current.on('notification', (message) => {
+        for (const subscription of subscriptions) {
+          if (subscription.channel === message.channel) subscription.onMessage(message.payload ?? '');
+        }
+      });
+      try {
+        await current.connect();
+        for (const channel of channels()) await current.query(`LISTEN ${quote(channel)}`);
+        if (closed) {
+          await current.end();
+          return;
+        }
+        ready = true;
+        if (isReconnect) log.warn({ attempts: attempt }, 'the LISTEN connection is back');
+        attempt = 0;
+        if (isReconnect) for (const subscription of subscriptions) subscription.onReconnect?.();
+      } catch (err) {
+        lost(current, err as Error);
+        if (!isReconnect) throw err;
+      }
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void) {
+      const subscription: Subscription = { channel, onMessage, onReconnect };
+      const isNewChannel = !channels().has(channel);
+      subscriptions.add(subscription);
+      if (!client && !timer) await connect(false);
+      else if (connecting) await connecting;
+      else if (ready && isNewChannel) await client?.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        subscriptions.delete(subscription);
+        if (ready && !channels().has(channel)) await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    connected: () => ready,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      ready = false;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  log?: DatabaseLog;
+}): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -104,7 +290,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
   }
   try {
     const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = withAfterCommit(drizzlePglite(pglite, { schema, casing: 'snake_case' }), options.log ?? silentLog);
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     return {
       kind: 'pglite',
@@ -114,6 +300,12 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
         const unsubscribe = await pglite.listen(channel, onMessage);
         return unsubscribe;
       },
+      listening: () => !pglite.closed,
+      exclusive: (work) => work(),
+      async ping() {
+        await pglite.query('select 1');
+      },
+      poolStats: () => undefined,
       async close() {
         await pglite.close();
         await release?.();

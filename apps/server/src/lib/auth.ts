@@ -21,7 +21,22 @@ export const AUTH_RATE_RULES = {
   '/reset-password': { window: 600, max: 10 },
 } as const;
 
-export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; mailer: Mailer }) {
+/** Where the auth limits count: better-auth's `rate_limit` table by default, or a shared store such as Redis. */
+export type AuthRateLimitStorage = {
+  consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }>;
+};
+
+export function createAuth({
+  db,
+  config,
+  mailer,
+  rateLimitStorage,
+}: {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  rateLimitStorage?: AuthRateLimitStorage;
+}) {
   const { appName } = config;
   return betterAuth({
     appName,
@@ -113,6 +128,7 @@ export function createAuth({ db, config, mailer }: { db: Db; config: AppConfig; 
     rateLimit: {
       enabled: config.rateLimits,
       storage: 'database',
+      ...(rateLimitStorage ? { customStorage: rateLimitStorage } : {}),
       window: 60,
       max: 120,
       customRules: AUTH_RATE_RULES,

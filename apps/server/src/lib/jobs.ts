@@ -26,6 +26,8 @@ export type Jobs = {
   ): Promise<string | null>;
   /** Runs `handler` for each job of the queue; a handler that throws fails the attempt and the queue retries. */
   work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
+  /** Jobs waiting in each queue (created or due for a retry), for the metrics. */
+  depth(): Promise<Partial<Record<QueueName, number>>>;
   stop(): Promise<void>;
 };
 
@@ -41,6 +43,7 @@ const disabledJobs: Jobs = {
   enabled: false,
   send: () => Promise.resolve(null),
   work: () => Promise.resolve(),
+  depth: () => Promise.resolve({}),
   stop: () => Promise.resolve(),
 };
 
@@ -132,6 +135,11 @@ export async function createJobs(database: Database, log: FastifyBaseLogger, opt
         },
       );
       workerIds.set(queue, id);
+    },
+    async depth() {
+      const sizes: Partial<Record<QueueName, number>> = {};
+      for (const queue of Object.keys(QUEUES) as QueueName[]) sizes[queue] = await boss.getQueueSize(queue);
+      return sizes;
     },
     async stop() {
       if (stopping) return;

@@ -1,30 +1,54 @@
 import type { NotificationEvent } from '@burti/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { notify, type Database, type Executor } from '../db/client.js';
+import { afterCommit, notify, type Database, type Executor } from '../db/client.js';
 
 /** One channel carries every user's events; each API process delivers them to its own connected clients. */
 export const EVENTS_CHANNEL = 'burti_events';
 
+/** The reconnect delay a closing server gives its streams: come back soon (through the proxy, to another one). */
+export const SHUTDOWN_RETRY_MS = 500;
+
 type Listener = (event: NotificationEvent) => void;
+/** An open Server-Sent Events stream, as the realtime hub sees it. */
+export type Stream = {
+  /** Ends the stream after telling the client when to reconnect (`retry:` in ms). */
+  end(retryMs: number): void;
+};
+
 export type Realtime = {
   subscribe(userId: string, listener: Listener): () => void;
+  /** Counts an open stream until it ends, so shutdown can end it and metrics can count it. */
+  track(stream: Stream): () => void;
+  openStreams(): number;
+  /** Runs `resync` for each subscriber when the LISTEN connection returns: events sent while it was away are lost. */
+  onResync(resync: () => void): () => void;
+  /** Ends every open stream with a reconnect hint (shutdown). */
+  endStreams(): void;
   close(): Promise<void>;
 };
 
 /**
  * Fans events out through PostgreSQL LISTEN/NOTIFY, so an event raised by any API process reaches the
- * live clients of every process. Events sent inside a transaction are delivered when it commits.
+ * live clients of every process. Events published inside a transaction are sent once it commits.
  */
 export async function createRealtime(database: Database, log: FastifyBaseLogger): Promise<Realtime> {
   const listeners = new Map<string, Set<Listener>>();
-  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
-    try {
-      const message = JSON.parse(payload) as { userId: string; event: NotificationEvent };
-      for (const listener of listeners.get(message.userId) ?? []) listener(message.event);
-    } catch (err) {
-      log.warn({ err }, 'dropped a malformed realtime message');
-    }
-  });
+  const streams = new Set<Stream>();
+  const resyncs = new Set<() => void>();
+  const unlisten = await database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      try {
+        const message = JSON.parse(payload) as { userId: string; event: NotificationEvent };
+        for (const listener of listeners.get(message.userId) ?? []) listener(message.event);
+      } catch (err) {
+        log.warn({ err }, 'dropped a malformed realtime message');
+      }
+    },
+    () => {
+      for (const resync of resyncs) resync();
+    },
+  );
   return {
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set<Listener>();
@@ -35,10 +59,28 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
         if (set.size === 0) listeners.delete(userId);
       };
     },
-    close: () => unlisten(),
+    track(stream) {
+      streams.add(stream);
+      return () => streams.delete(stream);
+    },
+    openStreams: () => streams.size,
+    onResync(resync) {
+      resyncs.add(resync);
+      return () => resyncs.delete(resync);
+    },
+    endStreams() {
+      for (const stream of streams) stream.end(SHUTDOWN_RETRY_MS);
+      streams.clear();
+    },
+    // The database may already be gone (an outage at shutdown): nothing is left to unsubscribe from then.
+    close: () => unlisten().catch(() => undefined),
   };
 }
 
+/**
+ * Announces an event to the user's live clients. Inside a transaction it is sent after the commit (and never
+ * for a rollback), so the NOTIFY does not hold the write transaction open; outside one it is sent at once.
+ */
 export async function publish(executor: Executor, userId: string, event: NotificationEvent): Promise<void> {
-  await notify(executor, EVENTS_CHANNEL, JSON.stringify({ userId, event }));
+  await afterCommit(executor, (db) => notify(db, EVENTS_CHANNEL, JSON.stringify({ userId, event })));
 }

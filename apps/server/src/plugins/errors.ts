@@ -2,6 +2,7 @@ import { errorCodes, type ApiErrorBody } from '@burti/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/errors.js';
+import { isUnavailableError } from '../lib/unavailable.js';
 
 function body(code: keyof typeof errorCodes, message?: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: { code, message: message ?? errorCodes[code].message, ...(fields ? { fields } : {}) } };
@@ -39,6 +40,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (fastifyError.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED'));
+    }
+    if (fastifyError.statusCode === 503 || isUnavailableError(error)) {
+      request.log.warn({ err: error }, 'a store is unavailable; answered 503');
+      return reply.status(503).header('retry-after', '5').send(body('UNAVAILABLE'));
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       const code =

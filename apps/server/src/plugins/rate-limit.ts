@@ -1,7 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserLimitAction } from '@burti/shared';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
+import { postgresRateLimitStore } from '../lib/rate-limit-store.js';
 
 /** Calls per minute per signed-in user; the routes and the admin settings page both read this table. */
 export const USER_LIMITS: Record<UserLimitAction, number> = {
@@ -16,10 +19,19 @@ export const USER_LIMITS: Record<UserLimitAction, number> = {
   avatars: 10,
 };
 
-/** Limits are per signed-in user (per address for anonymous calls); routes opt in with `perUser(...)`. */
-export async function registerRateLimits(app: FastifyInstance, { enabled }: { enabled: boolean }): Promise<void> {
+export type RateLimitStores = { db: Db; redis?: Redis; keyPrefix?: string };
+
+/**
+ * Limits are per signed-in user (per address for anonymous calls); routes opt in with `perUser(...)`. The
+ * counters are shared by every instance: in Redis when there is one, else in the database.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  { enabled, db, redis, keyPrefix = 'burti:' }: { enabled: boolean } & RateLimitStores,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${keyPrefix}limit:` } : { store: postgresRateLimitStore(db) }),
     keyGenerator: async (request: FastifyRequest) => (await request.server.findViewer(request))?.id ?? request.ip,
     errorResponseBuilder: (_request, context) =>
       new AppError(

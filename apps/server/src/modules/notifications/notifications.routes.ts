@@ -5,7 +5,6 @@ import {
   type UnreadCountResponse,
 } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ServerResponse } from 'node:http';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../lib/realtime.js';
 import { requireViewer } from '../../plugins/auth.js';
@@ -36,14 +35,12 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
     return { unreadCount: 0 };
   });
 
-  // Server-Sent Events: the unread count on connect, then every new notification and count change.
-  const open = new Set<ServerResponse>();
-  app.addHook('onClose', (_instance, done) => {
-    for (const res of open) res.end();
-    done();
-  });
+  // Server-Sent Events: the unread count on connect, then every new notification and count change. On shutdown
+  // the realtime hub ends each stream with a short `retry:` so the browser reconnects (to another instance).
   app.get('/api/notifications/stream', async (request, reply) => {
     const viewer = await requireViewer(request);
+    // Read before the stream opens, so a database outage is a clear 503 rather than a stream that never starts.
+    const unreadCount = await unreadCountFor(db, viewer);
     const res = reply.raw;
     reply.hijack();
     res.writeHead(200, {
@@ -53,16 +50,29 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
       'x-accel-buffering': 'no',
     });
     const send = (event: NotificationEvent) => res.write(`event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
-    open.add(res);
+    const sendUnread = () =>
+      unreadCountFor(db, viewer).then(
+        (unreadCount) => send({ kind: 'unread', unreadCount }),
+        (err: unknown) => request.log.warn({ err }, 'could not resend the unread count'),
+      );
     const unsubscribe = realtime.subscribe(viewer.id, send);
+    // Events sent while the LISTEN connection was down are lost: bring the count up to date when it is back.
+    const stopResync = realtime.onResync(() => void sendUnread());
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const stop = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(res);
+      stopResync();
+      untrack();
     };
+    const untrack = realtime.track({
+      end(retryMs) {
+        stop();
+        res.end(`retry: ${retryMs}\n\n`);
+      },
+    });
     request.raw.on('close', stop);
     res.write('retry: 3000\n\n');
-    send({ kind: 'unread', unreadCount: await unreadCountFor(db, viewer) });
+    send({ kind: 'unread', unreadCount });
   });
 }
