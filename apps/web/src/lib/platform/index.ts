@@ -106,8 +106,37 @@ export async function registerPush(onToken?: (token: string) => void): Promise<b
   const native = await loadNative();
   return native.nativeRegisterPush(async (token, devicePlatform) => {
     await api('PUT', '/api/push/tokens', { token, platform: devicePlatform });
+    rememberPushToken(token);
     onToken?.(token);
   });
+}
+
+const PUSH_TOKEN_KEY = 'burti_push_token';
+
+function rememberPushToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(PUSH_TOKEN_KEY, token);
+    else localStorage.removeItem(PUSH_TOKEN_KEY);
+  } catch {
+    // Without storage the server still forgets the token with the session.
+  }
+}
+
+/**
+ * Before signing out: this device stops receiving the account's pushes. The native token is deleted on the
+ * server and the device unregisters; the server also deletes it with the session, should this request fail.
+ */
+export async function unregisterPush(): Promise<void> {
+  if (platform !== 'native') return;
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(PUSH_TOKEN_KEY);
+  } catch {
+    token = null;
+  }
+  if (token) await api('DELETE', '/api/push/tokens', { token }).catch(() => undefined);
+  rememberPushToken(null);
+  await (await loadNative()).nativeUnregisterPush();
 }
 
 /** Tapping a notification: like/comment → /post/{post_id}, follow → /profile/{user_nickname}. Native only. */

@@ -33,16 +33,19 @@ const cap = vi.hoisted(() => {
 vi.mock('@capacitor/core', () => ({
   Capacitor: { isNativePlatform: () => cap.native, getPlatform: () => (cap.native ? cap.devicePlatform : 'web') },
 }));
-vi.mock('@capacitor/push-notifications', () => ({
-  PushNotifications: {
+vi.mock('@capacitor-firebase/messaging', () => ({
+  FirebaseMessaging: {
     checkPermissions: () => Promise.resolve({ receive: cap.permission }),
     requestPermissions: () => {
       cap.calls.push(['requestPermissions', null]);
       return Promise.resolve({ receive: 'granted' });
     },
-    register: () => {
-      cap.calls.push(['register', null]);
-      cap.emit('push:registration', { value: 'fcm-token-0123456789' });
+    getToken: () => {
+      cap.calls.push(['getToken', null]);
+      return Promise.resolve({ token: 'fcm-token-0123456789' });
+    },
+    deleteToken: () => {
+      cap.calls.push(['deleteToken', null]);
       return Promise.resolve();
     },
     addListener: (name: string, listener: (event: unknown) => void) => cap.addListener(`push:${name}`, listener),
@@ -75,7 +78,6 @@ vi.mock('@capacitor/clipboard', () => ({
   },
 }));
 
-// The registration listener is named 'registration' by the plugin; route the fake's emit to it.
 const emitPush = (name: string, event: unknown) => cap.emit(`push:${name}`, event);
 const emitApp = (name: string, event: unknown) => cap.emit(`app:${name}`, event);
 
@@ -201,7 +203,7 @@ describe('platform in the native app', () => {
     const onToken = vi.fn();
     expect(await platform.registerPush(onToken)).toBe(true);
     await flush();
-    expect(cap.calls.map(([name]) => name)).toEqual(['requestPermissions', 'register']);
+    expect(cap.calls.map(([name]) => name)).toEqual(['requestPermissions', 'getToken']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/push/tokens');
@@ -223,7 +225,7 @@ describe('platform in the native app', () => {
     const stop = platform.onNotificationTap(navigate);
     await flush();
     const tap = (data: Record<string, string>) =>
-      emitPush('pushNotificationActionPerformed', { actionId: 'tap', notification: { id: '1', data } });
+      emitPush('notificationActionPerformed', { actionId: 'tap', notification: { id: '1', data } });
     tap({ type: 'like', post_id: 'p-1', user_id: 'u', user_nickname: 'nika' });
     tap({ type: 'comment', post_id: 'p-2', user_id: 'u', user_nickname: 'nika' });
     tap({ type: 'follow', user_id: 'u', user_nickname: 'Nika Kvara' });
