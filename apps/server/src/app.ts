@@ -30,6 +30,8 @@ import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCors } from './plugins/cors.js';
+import { registerWellKnown } from './plugins/well-known.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 
@@ -86,6 +88,8 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
 
+  await registerCors(app, { origins: config.trustedOrigins });
+  registerWellKnown(app, config.appLinks);
   registerAuth(app, { auth, db, appUrl: config.appUrl });
   await registerRateLimits(app, { enabled: config.rateLimits });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
@@ -123,6 +127,8 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
     acceptRanges: true,
     setHeaders: (reply) => {
       reply.header('x-content-type-options', 'nosniff');
+      // The native app's page (capacitor://localhost) shows these images from the API's origin.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
   const dist = config.webDistDir;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.js';
+import { appLinksFromEnv, type AppLinksConfig } from './lib/app-links.js';
 import { pushConfigFromEnv, type PushConfig } from './lib/push/config.js';
 import type { S3StorageOptions } from './lib/storage-s3.js';
 import { telegramConfigFromEnv, type TelegramConfig } from './lib/telegram-config.js';
@@ -31,6 +32,8 @@ export type AppConfig = {
   push?: PushConfig;
   /** Telegram Mini App sign-in and the bot; off without a bot token. */
   telegram?: TelegramConfig;
+  /** Android App Links and iOS universal links of the native app (/.well-known/). */
+  appLinks?: AppLinksConfig;
 };
 
 /** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
@@ -75,6 +78,7 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     jobs: env.JOBS,
     push: pushConfigFromEnv(env, appUrl, env.ADMIN_EMAIL),
     telegram: telegramConfigFromEnv(env),
+    appLinks: appLinksFromEnv(env),
   };
 }
 

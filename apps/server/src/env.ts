@@ -47,6 +47,10 @@ const envSchema = z.object({
     .optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_APP_SHORT_NAME: z.string().optional(),
+  // Native app links (served at /.well-known/): Android package and signing-certificate fingerprints, iOS app ids.
+  ANDROID_APP_PACKAGE: z.string().default('ge.burti.app'),
+  ANDROID_CERT_SHA256: z.string().optional(),
+  IOS_APP_IDS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
