@@ -76,6 +76,8 @@ export default defineConfig(
     'apps/web/android/',
     'apps/web/ios/',
     'apps/web/public/',
+    // A template the build fills in (apps/web/sw/build-plugin.ts).
+    'apps/web/sw/sw.js',
     'coverage/',
   ]),
   {

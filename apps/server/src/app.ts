@@ -82,7 +82,7 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", 'https://telegram.org'],
         connectSrc: ["'self'"],
-        frameAncestors: ["'self'", 'https://web.telegram.org'],
+        frameAncestors: ["'self'", ...(config.frameAncestors ?? ['https://web.telegram.org'])],
       },
     },
     crossOriginEmbedderPolicy: false,

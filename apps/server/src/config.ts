@@ -34,6 +34,8 @@ export type AppConfig = {
   telegram?: TelegramConfig;
   /** Android App Links and iOS universal links of the native app (/.well-known/). */
   appLinks?: AppLinksConfig;
+  /** Origins that may show the app in a frame (Telegram Web); the app's own always may. */
+  frameAncestors?: string[];
 };
 
 /** Reads the secret from the environment, or keeps a generated one in DATA_DIR so restarts keep sessions. */
@@ -79,6 +81,9 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     push: pushConfigFromEnv(env, appUrl, env.ADMIN_EMAIL),
     telegram: telegramConfigFromEnv(env),
     appLinks: appLinksFromEnv(env),
+    frameAncestors: env.FRAME_ANCESTORS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }
 

@@ -51,6 +51,8 @@ const envSchema = z.object({
   ANDROID_APP_PACKAGE: z.string().default('ge.burti.app'),
   ANDROID_CERT_SHA256: z.string().optional(),
   IOS_APP_IDS: z.string().optional(),
+  // Who may embed the app in a frame (CSP frame-ancestors), comma separated: Telegram Web by default.
+  FRAME_ANCESTORS: z.string().default('https://web.telegram.org'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -10,7 +10,10 @@ import { AppError } from '../lib/errors.js';
 export function registerWellKnown(app: FastifyInstance, links: AppLinksConfig = {}): void {
   app.get('/.well-known/assetlinks.json', async (_request, reply) => {
     if (!links.android) throw new AppError('NOT_FOUND', 'Android App Links are not configured.');
-    return reply.header('cache-control', 'public, max-age=3600').type('application/json').send(assetLinks(links.android));
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/json')
+      .send(assetLinks(links.android));
   });
   app.get('/.well-known/apple-app-site-association', async (_request, reply) => {
     if (!links.ios) throw new AppError('NOT_FOUND', 'iOS universal links are not configured.');

@@ -35,7 +35,7 @@ export function openEventStream(path: string, events: readonly string[], onEvent
     try {
       const response = await fetch(url, {
         headers: { accept: 'text/event-stream', ...authorizationHeader() },
-        credentials: 'omit',
+        credentials: 'include',
         cache: 'no-store',
         signal: controller.signal,
       });

@@ -5,8 +5,10 @@
  * https://localhost and calls the API on another origin. The mode is decided once per page, by the shell.
  *
  * The token is never put in a URL. In the browser shells it lives in sessionStorage (one launch of the Mini App;
- * it survives a reload, not a new launch) with memory as the fallback; in the native app, whose web storage is
- * private to the app, it lives in localStorage so the fan stays signed in across launches.
+ * it survives a reload, not a new launch) with memory as the fallback where the browser denies a third-party
+ * frame any storage (then the partitioned cookie of the Telegram sign-in carries the session over a reload); in
+ * the native app, whose web storage is private to the app, it lives in localStorage so the fan stays signed in
+ * across launches.
  */
 import { Capacitor } from '@capacitor/core';
 import { isTelegramLaunch } from './platform/telegram';
@@ -78,8 +80,12 @@ export function authorizationHeader(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** `credentials` for fetch: cookies in cookie mode; none in bearer mode, where the token is the only truth. */
-export const fetchCredentials: RequestCredentials = transport === 'bearer' ? 'omit' : 'include';
+/**
+ * `credentials` for fetch: cookies go along in both modes. In bearer mode they matter where the token cannot be
+ * kept across a reload (a Telegram Web iframe denied all storage): the Telegram sign-in also sets a partitioned
+ * cookie (CHIPS), kept for that embedding only, which then carries the session.
+ */
+export const fetchCredentials: RequestCredentials = 'include';
 
 /** Keeps the token a response hands out (better-auth's bearer plugin and Telegram sign-in send `set-auth-token`). */
 export function rememberTokenFrom(response: Response): void {

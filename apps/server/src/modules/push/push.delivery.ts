@@ -102,7 +102,8 @@ async function findDeliveries(
       const subscription = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
       deliveries.push({
         target: { channel: 'web', id: sub.id },
-        send: (payload) => sendWebPush(subscription, payload, webPush.vapid, webPush.transport, { allowLocal: webPush.allowLocal }),
+        send: (payload) =>
+          sendWebPush(subscription, payload, webPush.vapid, webPush.transport, { allowLocal: webPush.allowLocal }),
         forget: () => q.deleteWebSubscriptionById(db, sub.id),
       });
     }

@@ -21,7 +21,12 @@ vi.mock('node:dns', async (original) => {
       return process.nextTick(() => callback(error, []));
     }
     const next = addresses.length > 1 ? [addresses.shift()!] : addresses;
-    process.nextTick(() => callback(null, next.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))));
+    process.nextTick(() =>
+      callback(
+        null,
+        next.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      ),
+    );
   };
   return { ...real, default: { ...real, lookup }, lookup };
 });
@@ -75,9 +80,9 @@ describe('Web Push endpoints', () => {
     const { subscription } = createSubscriber('https://push.internal.example/send/1');
     const payload = { type: 'like', title: 'Burti', body: 'liked' } as never;
     expect(await sendWebPush(subscription, payload, vapid, transport)).toBe('gone');
-    expect(await sendWebPush({ ...subscription, endpoint: 'https://169.254.169.254/x' }, payload, vapid, transport)).toBe(
-      'gone',
-    );
+    expect(
+      await sendWebPush({ ...subscription, endpoint: 'https://169.254.169.254/x' }, payload, vapid, transport),
+    ).toBe('gone');
     expect(transport).not.toHaveBeenCalled();
     // A name that does not resolve now is retried later rather than dropped.
     await expect(

@@ -2,10 +2,10 @@
  * The native (Capacitor) side of the platform module. Loaded only inside the native shell, so the web build
  * never runs these plugins.
  */
-import { FirebaseMessaging } from '@capacitor-firebase/messaging';
+import type { FirebaseMessagingPlugin } from '@capacitor-firebase/messaging';
 import { App } from '@capacitor/app';
 import { Clipboard } from '@capacitor/clipboard';
-import { Capacitor } from '@capacitor/core';
+import { Capacitor, registerPlugin } from '@capacitor/core';
 import { Share } from '@capacitor/share';
 import { notificationPath, type PushData } from './links';
 
@@ -36,6 +36,12 @@ export async function nativeCopy(text: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The native half of @capacitor-firebase/messaging, by its registered name: the package's own entry would also
+ * bundle its web half, which needs the Firebase JS SDK the app does not use (browsers get Web Push).
+ */
+const FirebaseMessaging = registerPlugin<FirebaseMessagingPlugin>('FirebaseMessaging');
 
 let tokenHandle: { remove(): Promise<void> } | undefined;
 

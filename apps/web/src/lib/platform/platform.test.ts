@@ -32,24 +32,23 @@ const cap = vi.hoisted(() => {
 
 vi.mock('@capacitor/core', () => ({
   Capacitor: { isNativePlatform: () => cap.native, getPlatform: () => (cap.native ? cap.devicePlatform : 'web') },
+  registerPlugin: (name: string) => (name === 'FirebaseMessaging' ? firebaseMessaging : undefined),
 }));
-vi.mock('@capacitor-firebase/messaging', () => ({
-  FirebaseMessaging: {
-    checkPermissions: () => Promise.resolve({ receive: cap.permission }),
-    requestPermissions: () => {
-      cap.calls.push(['requestPermissions', null]);
-      return Promise.resolve({ receive: 'granted' });
-    },
-    getToken: () => {
-      cap.calls.push(['getToken', null]);
-      return Promise.resolve({ token: 'fcm-token-0123456789' });
-    },
-    deleteToken: () => {
-      cap.calls.push(['deleteToken', null]);
-      return Promise.resolve();
-    },
-    addListener: (name: string, listener: (event: unknown) => void) => cap.addListener(`push:${name}`, listener),
+const firebaseMessaging = vi.hoisted(() => ({
+  checkPermissions: () => Promise.resolve({ receive: cap.permission }),
+  requestPermissions: () => {
+    cap.calls.push(['requestPermissions', null]);
+    return Promise.resolve({ receive: 'granted' });
   },
+  getToken: () => {
+    cap.calls.push(['getToken', null]);
+    return Promise.resolve({ token: 'fcm-token-0123456789' });
+  },
+  deleteToken: () => {
+    cap.calls.push(['deleteToken', null]);
+    return Promise.resolve();
+  },
+  addListener: (name: string, listener: (event: unknown) => void) => cap.addListener(`push:${name}`, listener),
 }));
 vi.mock('@capacitor/app', () => ({
   App: {

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
@@ -30,14 +32,26 @@ async function attemptSignIn(): Promise<boolean> {
   return true;
 }
 
-/** The fan's own tap on "Continue with Telegram" after signing out: one more exchange, then the app. */
-export async function continueWithTelegram(from?: string): Promise<void> {
+/** The fan's own tap on "Continue with Telegram" after signing out: one more exchange. */
+async function continueWithTelegram(): Promise<void> {
   const initData = await telegramInitData();
   if (!initData) throw new Error('No Telegram init data');
   recordExchange({ byFan: true });
   const { token } = await signInWithTelegram({ initData, startParam: undefined });
   setSessionToken(token);
-  window.location.replace(safeTarget(from));
+}
+
+/**
+ * Into the app once signed in, without reloading the page (the token may live in memory only, where the browser
+ * denies Telegram Web's iframe any storage): every cached "signed out" answer is dropped first.
+ */
+function useEnterApp(from: string | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    queryClient.clear();
+    void navigate(safeTarget(from), { replace: true });
+  }, [from, navigate, queryClient]);
 }
 
 /** Where to go once signed in: back where the guard sent the fan from, else the feed. */
@@ -48,21 +62,26 @@ function safeTarget(from: string | undefined): string {
 /**
  * Spec, Auth screen: inside the Telegram Mini App with init data and no session, the app verifies the init
  * data and continues signed in. The server hands out a session token, kept for the launch (lib/session.ts: the
- * cookie does not survive Telegram Web's iframe); the page then loads `from` afresh so every cached "signed out"
- * answer is gone. A refusal is logged and shown, and the normal form stays.
+ * cookie does not survive Telegram Web's iframe); the app then goes on to `from` with every cached "signed out"
+ * answer dropped. A refusal is logged and shown, and the normal form stays.
  */
 export function useTelegramSignIn(from?: string): TelegramSignInState {
   const { t } = useTranslation();
   const [state, setState] = useState<TelegramSignInState>(platform === 'telegram' ? 'pending' : 'off');
+  const enterApp = useEnterApp(from);
 
   useEffect(() => {
     if (platform !== 'telegram') return;
     let active = true;
-    attempt ??= attemptSignIn();
+    // Shared by the mounts of one visit to the auth screen; a later visit (after signing out) decides anew.
+    attempt ??= attemptSignIn().finally(() => {
+      attempt = undefined;
+    });
     attempt.then(
       (signedIn) => {
-        if (signedIn) window.location.replace(safeTarget(from));
-        else if (active) setState('off');
+        if (!active) return;
+        if (signedIn) enterApp();
+        else setState('off');
       },
       (error: unknown) => {
         console.error('Telegram sign-in failed', error);
@@ -75,7 +94,7 @@ export function useTelegramSignIn(from?: string): TelegramSignInState {
     return () => {
       active = false;
     };
-  }, [from, t]);
+  }, [enterApp, t]);
 
   return state;
 }
@@ -84,10 +103,11 @@ export function useTelegramSignIn(from?: string): TelegramSignInState {
 export function ContinueWithTelegram({ from }: { from?: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const enterApp = useEnterApp(from);
   if (platform !== 'telegram') return null;
   const onClick = () => {
     setBusy(true);
-    continueWithTelegram(from).catch((error: unknown) => {
+    continueWithTelegram().then(enterApp, (error: unknown) => {
       setBusy(false);
       const message = error instanceof ApiError ? error.message : t('telegram.failed');
       toast.error(t('auth.failed'), { description: message });

@@ -11,20 +11,25 @@ const SIGNED_OUT_KEY = 'burti_telegram_signed_out';
 /** The launch's sign-in and one renewal. */
 const MAX_AUTOMATIC_EXCHANGES = 2;
 
+/** Where the browser denies the frame any storage, this page's memory keeps the count (a reload starts anew). */
+const memory = new Map<string, string>();
+
 function read(key: string): string | null {
   try {
     return sessionStorage.getItem(key);
   } catch {
-    return null;
+    return memory.get(key) ?? null;
   }
 }
 
 function write(key: string, value: string | null): void {
+  if (value === null) memory.delete(key);
+  else memory.set(key, value);
   try {
     if (value === null) sessionStorage.removeItem(key);
     else sessionStorage.setItem(key, value);
   } catch {
-    // Without storage a reload starts a new launch: at worst one more exchange.
+    // Memory has it for this page.
   }
 }
 
