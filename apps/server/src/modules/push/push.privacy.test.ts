@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type * as dns from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/harness.js';
 import { notificationTokens, webPushSubscriptions } from '../../db/schema/index.js';
@@ -12,7 +13,7 @@ import { sendWebPush } from '../../lib/push/web-push.js';
  */
 const dnsNames = vi.hoisted(() => new Map<string, string[]>());
 vi.mock('node:dns', async (original) => {
-  const real = await original<typeof import('node:dns')>();
+  const real = await original<typeof dns>();
   type Callback = (error: NodeJS.ErrnoException | null, addresses: { address: string; family: number }[]) => void;
   const lookup = (hostname: string, options: unknown, callback: Callback) => {
     const addresses = dnsNames.get(hostname);

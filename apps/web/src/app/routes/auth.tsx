@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toaster';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { ContinueWithTelegram, TelegramSigningIn, useTelegramSignIn } from '../../features/telegram/components/telegram-sign-in';
+import {
+  ContinueWithTelegram,
+  TelegramSigningIn,
+  useTelegramSignIn,
+} from '../../features/telegram/components/telegram-sign-in';
 
 export function AuthRoute() {
   const { t } = useTranslation();

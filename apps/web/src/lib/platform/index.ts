@@ -102,7 +102,7 @@ export function openExternal(url: string): void {
  * its platform at PUT /api/push/tokens. Elsewhere there is no native push and this resolves false.
  */
 export async function registerPush(onToken?: (token: string) => void): Promise<boolean> {
-  if (platform !== 'native') return false;
+  if (platform !== 'native' || nativePushTurnedOff()) return false;
   const native = await loadNative();
   return native.nativeRegisterPush(async (token, devicePlatform) => {
     await api('PUT', '/api/push/tokens', { token, platform: devicePlatform });
@@ -112,6 +112,51 @@ export async function registerPush(onToken?: (token: string) => void): Promise<b
 }
 
 const PUSH_TOKEN_KEY = 'burti_push_token';
+/** The fan turned native push off in Settings: the app does not register again by itself. */
+const PUSH_OFF_KEY = 'burti_push_off';
+
+function nativePushTurnedOff(): boolean {
+  try {
+    return localStorage.getItem(PUSH_OFF_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export type DevicePushState = 'on' | 'off' | 'denied';
+
+/** This device's native push as it really is: the system permission, and whether a token is registered. */
+export async function nativePushState(): Promise<DevicePushState> {
+  if (platform !== 'native') return 'off';
+  if ((await (await loadNative()).nativePushPermission()) === 'denied') return 'denied';
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(PUSH_TOKEN_KEY);
+  } catch {
+    token = null;
+  }
+  return token && !nativePushTurnedOff() ? 'on' : 'off';
+}
+
+/** Settings' switch for native push on this device. */
+export async function setNativePush(on: boolean): Promise<DevicePushState> {
+  try {
+    if (on) localStorage.removeItem(PUSH_OFF_KEY);
+    else localStorage.setItem(PUSH_OFF_KEY, '1');
+  } catch {
+    // Without storage the choice holds for this launch.
+  }
+  if (on) {
+    const registered = await new Promise<boolean>((resolve) => {
+      void registerPush(() => resolve(true)).then((granted) => {
+        if (!granted) resolve(false);
+      });
+    });
+    return registered ? 'on' : nativePushState();
+  }
+  await unregisterPush();
+  return 'off';
+}
 
 function rememberPushToken(token: string | null): void {
   try {

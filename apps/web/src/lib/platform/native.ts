@@ -77,6 +77,11 @@ export async function nativeRegisterPush(
   return true;
 }
 
+export async function nativePushPermission(): Promise<'granted' | 'denied' | 'prompt'> {
+  const { receive } = await FirebaseMessaging.checkPermissions();
+  return receive === 'granted' ? 'granted' : receive === 'denied' ? 'denied' : 'prompt';
+}
+
 /** Signing out: the device deletes its FCM token (a new sign-in gets a fresh one). */
 export async function nativeUnregisterPush(): Promise<void> {
   await FirebaseMessaging.deleteToken().catch(() => undefined);

@@ -1,27 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authClient, authErrorMessage } from '../../../lib/auth-client';
-import { platform, unregisterPush } from '../../../lib/platform';
+import { platform } from '../../../lib/platform';
+import { recordSignOut } from '../../../lib/platform/telegram-launch';
 import { setSessionToken } from '../../../lib/session';
-import { unregisterWebPush } from '../../push/lib/register-web-push';
-import { recordSignOut } from '../../telegram/lib/launch';
 
 /**
- * Signs this device out: its push registration goes first (browser subscription or native token, deleted on the
- * server and on the device; the server also drops them with the session), then the session itself is revoked
- * on the server, cookie or bearer token alike, and the token is forgotten.
+ * Signs this device out: `forgetDevice` first drops its push registration (browser subscription or native
+ * token, on the device and the server; the server also deletes them with the session), then the session itself
+ * is revoked on the server, cookie or bearer token alike, and the token is forgotten.
  */
-export async function signOut(): Promise<void> {
-  await Promise.all([unregisterWebPush().catch(() => undefined), unregisterPush().catch(() => undefined)]);
+export async function signOut(forgetDevice?: () => Promise<void>): Promise<void> {
+  await forgetDevice?.().catch(() => undefined);
   const { error } = await authClient.signOut();
   if (error && error.status !== 401) throw new Error(authErrorMessage(error));
   setSessionToken(null);
   if (platform === 'telegram') recordSignOut();
 }
 
-export function useSignOut() {
+export function useSignOut({ forgetDevice }: { forgetDevice?: () => Promise<void> } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signOut,
+    mutationFn: () => signOut(forgetDevice),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(['me'], null);

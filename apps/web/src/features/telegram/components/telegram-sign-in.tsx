@@ -10,7 +10,7 @@ import { platform } from '../../../lib/platform';
 import { telegramInitData, telegramStartParam } from '../../../lib/platform/telegram';
 import { setSessionToken } from '../../../lib/session';
 import { signInWithTelegram } from '../api/sign-in-with-telegram';
-import { mayExchangeInitData, recordExchange } from '../lib/launch';
+import { mayExchangeInitData, recordExchange } from '../../../lib/platform/telegram-launch';
 
 export type TelegramSignInState = 'off' | 'pending' | 'failed';
 
