@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { joinClub, signUpAndSignIn, uniqueEmail } from '../support/fan';
+import { runPwaAudits } from '../support/lighthouse';
 
 test('the installable app: a valid manifest, and Chromium finds nothing standing in the way of installing', async ({
   browser,
@@ -69,4 +70,14 @@ test('offline, the app opens to “You’re offline” and comes back by itself 
   await expect(page.getByRole('heading', { name: "You're offline" })).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeVisible();
   await context.close();
+});
+
+test('Lighthouse’s installability audits pass', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const { audits } = await runPwaAudits(`${baseURL}/`);
+  const byId = Object.fromEntries(audits.map((audit) => [audit.id, audit]));
+  expect(byId['installable-manifest'], JSON.stringify(byId['installable-manifest'])).toMatchObject({ score: 1 });
+  expect(byId['maskable-icon']?.score).toBe(1);
+  expect(byId['themed-omnibox']?.score).toBe(1);
+  expect(byId['splash-screen']?.score).toBe(1);
 });
