@@ -44,6 +44,6 @@ export async function runPwaAudits(url: string): Promise<{ lighthouseVersion: st
     });
     return { lighthouseVersion: lhr.lighthouseVersion, audits };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }

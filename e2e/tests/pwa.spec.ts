@@ -24,7 +24,7 @@ test('the installable app: a valid manifest, and Chromium finds nothing standing
     expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
   );
   for (const icon of icons) expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
-  const georgian = await (await page.request.get('/manifest.ka.webmanifest')).json();
+  const georgian = (await (await page.request.get('/manifest.ka.webmanifest')).json()) as Record<string, unknown>;
   expect(georgian).toMatchObject({ short_name: 'ბურთი', lang: 'ka' });
 
   // What Chromium's own install check (and Lighthouse's, built on it) reports: nothing.
