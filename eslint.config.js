@@ -69,6 +69,7 @@ export default defineConfig(
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    '**/dist-mobile/',
     'data/',
     '**/test-results/',
     '**/playwright-report/',

@@ -14,7 +14,10 @@ const svg = await readFile(join(web, 'public/favicon.svg'));
 const out = (name) => join(web, 'public/icons', name);
 const BRAND = '#d71920';
 
-const mark = (size) => sharp(svg, { density: Math.ceil((72 * size) / 64) }).resize(size, size).png();
+const mark = (size) =>
+  sharp(svg, { density: Math.ceil((72 * size) / 64) })
+    .resize(size, size)
+    .png();
 
 for (const size of [192, 512]) await mark(size).toFile(out(`icon-${size}.png`));
 
