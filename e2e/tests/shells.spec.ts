@@ -119,6 +119,10 @@ test('in Telegram Web’s iframe a fan is signed in once, by token, across scree
   await frame.getByRole('button', { name: 'Join Dinamo Tbilisi Community' }).click();
   await expect(frame.getByText('No posts yet').or(frame.getByRole('article').first())).toBeVisible();
   expect(new URL(frame.url()).pathname).toBe('/feed');
+  // A Mini App: ready and expanded; on the feed after onboarding Telegram's BackButton is hidden.
+  const calls = await frame.evaluate(() => (window as unknown as { __telegram: FakeTelegram }).__telegram.calls);
+  expect(calls).toEqual(expect.arrayContaining(['ready', 'expand']));
+  expect(calls.filter((call) => call.startsWith('back.')).at(-1)).toBe('back.hide');
 
   // The app chose the bearer token here (Telegram, a frame of another site): it went with the requests, never
   // in an address.

@@ -266,6 +266,37 @@ function interceptExternalLinks(): Unsubscribe {
   return () => document.removeEventListener('click', onClick, true);
 }
 
+/**
+ * The app's top-level screens: the bottom navigation moves between them, so Telegram's BackButton is not shown
+ * there (after onboarding the feed has history behind it, but nothing to go back to).
+ */
+const ROOT_SCREEN = /^\/(?:$|auth|onboarding|feed|club|notifications|profile)\/?$/;
+
+/** Whether Telegram's BackButton has somewhere to go: a claimed press (a sheet), or history on an inner screen. */
+export function hasSomewhereToGoBack(pathname: string): boolean {
+  return backHandlers.length > 0 || (canGoBack() && !ROOT_SCREEN.test(pathname));
+}
+
+let closingConfirmations = 0;
+
+/**
+ * While the fan is writing something (a post), closing the Mini App asks first. Returns the release; the
+ * confirmation stays on while any writer holds it.
+ */
+export function confirmBeforeClosing(): Unsubscribe {
+  const webApp = platform === 'telegram' ? telegramWebApp() : undefined;
+  if (!webApp?.enableClosingConfirmation) return () => undefined;
+  closingConfirmations += 1;
+  webApp.enableClosingConfirmation();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    closingConfirmations -= 1;
+    if (closingConfirmations === 0) webApp.disableClosingConfirmation?.();
+  };
+}
+
 function startTelegram(router: PlatformRouter): Unsubscribe {
   const cleanups: Unsubscribe[] = [interceptExternalLinks()];
   // The Mini App is for signing in straight away: its landing is the Telegram sign-in of the auth screen.
@@ -277,7 +308,7 @@ function startTelegram(router: PlatformRouter): Unsubscribe {
     cleanups.push(setupTelegramPage(webApp));
     const button = webApp.BackButton;
     if (!button) return;
-    const sync = () => (canGoBack() || backHandlers.length > 0 ? button.show() : button.hide());
+    const sync = () => (hasSomewhereToGoBack(router.state.location.pathname) ? button.show() : button.hide());
     const onClick = () => {
       handleBack(() => void router.navigate(-1));
     };

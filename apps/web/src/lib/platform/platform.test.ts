@@ -303,6 +303,8 @@ describe('platform inside the Telegram Mini App', () => {
       setHeaderColor: vi.fn(),
       setBackgroundColor: vi.fn(),
       disableVerticalSwipes: vi.fn(),
+      enableClosingConfirmation: vi.fn(),
+      disableClosingConfirmation: vi.fn(),
       BackButton: {
         show: vi.fn(),
         hide: vi.fn(),
@@ -356,6 +358,50 @@ describe('platform inside the Telegram Mini App', () => {
     expect(router.navigate).toHaveBeenCalledWith(-1);
     stop();
     expect(webApp.BackButton.offClick).toHaveBeenCalled();
+  });
+
+  it('hides the BackButton on the feed after onboarding, and on every tab screen, though history is behind them', async () => {
+    const { webApp } = fakeWebApp();
+    const platform = await loadPlatform();
+    const router = fakeRouter('/onboarding');
+    const stop = platform.initPlatform(router);
+    await flush();
+    const visible = () => {
+      const shown = webApp.BackButton.show.mock.invocationCallOrder.at(-1) ?? 0;
+      const hidden = webApp.BackButton.hide.mock.invocationCallOrder.at(-1) ?? 0;
+      return shown > hidden;
+    };
+    setHistoryIndex(1);
+    router.go('/feed');
+    expect(visible()).toBe(false);
+    setHistoryIndex(2);
+    router.go('/notifications');
+    expect(visible()).toBe(false);
+    setHistoryIndex(3);
+    router.go('/profile/nika');
+    expect(visible()).toBe(true);
+    setHistoryIndex(4);
+    router.go('/profile');
+    expect(visible()).toBe(false);
+    // A sheet that claims the press shows it anywhere.
+    const release = platform.onBackButton(() => true);
+    expect(visible()).toBe(true);
+    release();
+    expect(visible()).toBe(false);
+    stop();
+  });
+
+  it('asks before closing while a post is being written', async () => {
+    const { webApp } = fakeWebApp();
+    const platform = await loadPlatform();
+    const first = platform.confirmBeforeClosing();
+    const second = platform.confirmBeforeClosing();
+    expect(webApp.enableClosingConfirmation).toHaveBeenCalledTimes(2);
+    first();
+    first();
+    expect(webApp.disableClosingConfirmation).not.toHaveBeenCalled();
+    second();
+    expect(webApp.disableClosingConfirmation).toHaveBeenCalledTimes(1);
   });
 
   it('shares through Telegram, opens links with openLink and gives the init data to sign in with', async () => {
