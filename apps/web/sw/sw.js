@@ -40,7 +40,8 @@ self.addEventListener('activate', (event) => {
 async function page(request) {
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    // Every page of the app is the same shell; anything else opened as a page (a JSON file) is not kept.
+    if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
       const cache = await caches.open(SHELL_CACHE);
       await cache.put('/index.html', response.clone());
     }
