@@ -69,6 +69,7 @@ export default defineConfig(
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
+    '**/dist-mobile/',
     'data/',
     '**/test-results/',
     '**/playwright-report/',
@@ -76,6 +77,8 @@ export default defineConfig(
     'apps/web/android/',
     'apps/web/ios/',
     'apps/web/public/',
+    // A template the build fills in (apps/web/sw/build-plugin.ts).
+    'apps/web/sw/sw.js',
     'coverage/',
   ]),
   {

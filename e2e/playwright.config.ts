@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@burti.test',
       // Signs the Mini App init data of tests/telegram.spec.ts (which uses the same token).
       TELEGRAM_BOT_TOKEN: '424242:e2e-telegram-bot-token',
+      // tests/shells.spec.ts plays Telegram Web: a page on http://localhost:<any port> frames the app.
+      FRAME_ANCESTORS: 'https://web.telegram.org,http://localhost:*',
       LOG_LEVEL: 'warn',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATABASE_URL: '' }),
     },

@@ -31,6 +31,8 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { registerCors } from './plugins/cors.js';
+import { registerWellKnown } from './plugins/well-known.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { loggerOptions } from './lib/logging.js';
@@ -104,13 +106,15 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", 'https://telegram.org'],
         connectSrc: ["'self'"],
-        frameAncestors: ["'self'", 'https://web.telegram.org'],
+        frameAncestors: ["'self'", ...(config.frameAncestors ?? ['https://web.telegram.org'])],
       },
     },
     crossOriginEmbedderPolicy: false,
   });
 
   registerLoadShedding(app, { maxInFlight: config.maxInFlight ?? 0 });
+  await registerCors(app, { origins: config.trustedOrigins });
+  registerWellKnown(app, config.appLinks);
   registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
   await registerRateLimits(app, { enabled: config.rateLimits, db, redis, keyPrefix: config.redis?.keyPrefix });
   await registerOperations(app, {
@@ -163,6 +167,8 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
     acceptRanges: true,
     setHeaders: (reply) => {
       reply.header('x-content-type-options', 'nosniff');
+      // The native app's page (capacitor://localhost) shows these images from the API's origin.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
   const dist = config.webDistDir;

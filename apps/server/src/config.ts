@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.js';
+import { appLinksFromEnv, type AppLinksConfig } from './lib/app-links.js';
 import { pushConfigFromEnv, type PushConfig } from './lib/push/config.js';
 import type { S3StorageOptions } from './lib/storage-s3.js';
 import { telegramConfigFromEnv, type TelegramConfig } from './lib/telegram-config.js';
@@ -45,6 +46,10 @@ export type AppConfig = {
   prettyLogs?: boolean;
   /** Shed load (503) past this event-loop delay, on PostgreSQL; 0 or unset: off (in-process tests). */
   maxEventLoopDelayMs?: number;
+  /** Android App Links and iOS universal links of the native app (/.well-known/). */
+  appLinks?: AppLinksConfig;
+  /** Origins that may show the app in a frame (Telegram Web); the app's own always may. */
+  frameAncestors?: string[];
 };
 
 export type TrustProxy = false | number | string[];
@@ -159,6 +164,10 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     prettyLogs: env.NODE_ENV === 'development',
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    appLinks: appLinksFromEnv(env),
+    frameAncestors: env.FRAME_ANCESTORS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   };
 }
 

@@ -32,6 +32,7 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
+  WEB_PUSH_ALLOW_LOCAL_ENDPOINTS: booleanFlag.default(false),
   FCM_PROJECT_ID: z.string().optional(),
   FCM_CLIENT_EMAIL: z.string().optional(),
   FCM_PRIVATE_KEY: z.string().optional(),
@@ -64,6 +65,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // Native app links (served at /.well-known/): Android package and signing-certificate fingerprints, iOS app ids.
+  ANDROID_APP_PACKAGE: z.string().default('ge.burti.app'),
+  ANDROID_CERT_SHA256: z.string().optional(),
+  IOS_APP_IDS: z.string().optional(),
+  // Who may embed the app in a frame (CSP frame-ancestors), comma separated: Telegram Web by default.
+  FRAME_ANCESTORS: z.string().default('https://web.telegram.org'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMe } from '../features/auth/api/get-me';
 import { useNotificationStream } from '../features/notifications/api/use-notification-stream';
+import { useInstallOffer } from '../features/pwa/install-offer';
+import { isOffline, OfflineScreen } from '../features/pwa/offline-screen';
 import { useRecordReferral } from '../features/referrals/api/record-referral';
 import { platform, registerPush } from '../lib/platform';
 import { Splash } from './splash';
@@ -10,6 +12,7 @@ import { Splash } from './splash';
 function SignedInEffects({ userId }: { userId: string }) {
   useNotificationStream(Boolean(userId));
   useRecordReferral();
+  useInstallOffer();
   useEffect(() => {
     // The native app asks for push permission once signed in (the spec's "after login"); browsers ask from a tap.
     if (platform === 'native') void registerPush();
@@ -19,8 +22,10 @@ function SignedInEffects({ userId }: { userId: string }) {
 
 /** Anonymous visitors go to /auth; the rest of the app is for signed-in fans. */
 export function RequireAuth() {
-  const { data: me, isPending, isError, refetch } = useMe();
+  const query = useMe();
+  const { data: me, isPending, isError, refetch } = query;
   const location = useLocation();
+  if (isOffline(query) && !me) return <OfflineScreen onRetry={() => void refetch()} />;
   if (isPending) return <Splash />;
   if (isError) return <Splash error onRetry={() => void refetch()} />;
   if (!me) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
@@ -48,7 +53,9 @@ export function RequireAdmin() {
 
 /** The auth screen is for anonymous visitors: a signed-in fan who opens it goes to /. */
 export function AnonymousOnly() {
-  const { data: me, isPending } = useMe();
+  const query = useMe();
+  const { data: me, isPending } = query;
+  if (isOffline(query) && !me) return <OfflineScreen onRetry={() => void query.refetch()} />;
   if (isPending) return <Splash />;
   if (me) return <Navigate to="/" replace />;
   return <Outlet />;

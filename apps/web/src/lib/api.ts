@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '@burti/shared';
+import { authorizationHeader, fetchCredentials, rememberTokenFrom, sessionToken, setSessionToken } from './session';
 
 /** An error answer of the API, carrying its code and the message to show. */
 export class ApiError extends Error {
@@ -22,21 +23,33 @@ export const apiBase = (import.meta.env.VITE_API_URL as string | undefined)?.rep
 
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const sentToken = sessionToken();
   try {
     response = await fetch(`${apiBase}${path}`, {
       method,
-      credentials: 'include',
-      headers: body === undefined || body instanceof FormData ? undefined : { 'content-type': 'application/json' },
+      credentials: fetchCredentials,
+      headers: {
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        ...authorizationHeader(),
+      },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', 'You seem to be offline. Check your connection and try again.');
   }
+  rememberTokenFrom(response);
+  // A token the server no longer knows (signed out elsewhere, expired) is dropped; the app then signs in anew.
+  if (response.status === 401 && sentToken && sessionToken() === sentToken) setSessionToken(null);
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? 'Something went wrong. Please try again.', error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      error?.message ?? 'Something went wrong. Please try again.',
+      error?.fields,
+    );
   }
   return data as T;
 }

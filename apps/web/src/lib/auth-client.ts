@@ -1,9 +1,18 @@
 import { createAuthClient } from 'better-auth/react';
 import { apiBase } from './api';
+import { fetchCredentials, rememberTokenFrom, sessionToken, transport } from './session';
 
+/**
+ * better-auth's client, on the same transport as every other request (lib/session.ts): the cookie, or the bearer
+ * token it hands out in `set-auth-token` on sign-in.
+ */
 export const authClient = createAuthClient({
   baseURL: `${apiBase || window.location.origin}/api/auth`,
-  fetchOptions: { credentials: 'include' },
+  fetchOptions: {
+    credentials: fetchCredentials,
+    ...(transport === 'bearer' ? { auth: { type: 'Bearer' as const, token: () => sessionToken() ?? undefined } } : {}),
+    onSuccess: ({ response }) => rememberTokenFrom(response),
+  },
 });
 
 /** better-auth answers errors as { message }; this gives the text to show. */

@@ -15,7 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
+import { session, user } from './auth.js';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -299,9 +299,12 @@ export const notificationTokens = pgTable(
     token: text('token').notNull().unique(),
     platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    /** The session that registered the device: signing out deletes the token with it. */
+    sessionId: text('session_id').references(() => session.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('notification_tokens_user_idx').on(t.userId),
+    index('notification_tokens_session_idx').on(t.sessionId),
     check('notification_tokens_platform_check', sql`${t.platform} in ('ios', 'android')`),
   ],
 );
@@ -318,8 +321,13 @@ export const webPushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
+    /** The session that subscribed this browser: signing out deletes the subscription with it. */
+    sessionId: text('session_id').references(() => session.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('web_push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('web_push_subscriptions_user_idx').on(t.userId),
+    index('web_push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Append-only: the balance is the sum, and (kind, source_id) makes every payment happen once. */

@@ -11,11 +11,21 @@ export type PushConfig = {
   fcm?: FcmOptions;
   /** The Telegram bot, for fans who signed in through Telegram. */
   telegram?: { botToken: string; apiRoot: string };
+  /** Tests only: Web Push endpoints on loopback/private addresses and plain http (endpoint-guard.ts). */
+  allowLocalWebPushEndpoints?: boolean;
 };
 
 /** Reads VAPID_*, FCM_* and TELEGRAM_* and refuses a half-configured channel with a clear message. */
 export function pushConfigFromEnv(env: Env, appUrl: string, adminEmail?: string): PushConfig {
-  return { webPush: webPushFromEnv(env, appUrl, adminEmail), fcm: fcmFromEnv(env), telegram: telegramFromEnv(env) };
+  if (env.WEB_PUSH_ALLOW_LOCAL_ENDPOINTS && env.NODE_ENV === 'production') {
+    throw new Error('WEB_PUSH_ALLOW_LOCAL_ENDPOINTS is for tests and may not be set in production.');
+  }
+  return {
+    webPush: webPushFromEnv(env, appUrl, adminEmail),
+    fcm: fcmFromEnv(env),
+    telegram: telegramFromEnv(env),
+    allowLocalWebPushEndpoints: env.WEB_PUSH_ALLOW_LOCAL_ENDPOINTS,
+  };
 }
 
 function webPushFromEnv(env: Env, appUrl: string, adminEmail?: string): PushConfig['webPush'] {

@@ -4,6 +4,8 @@ import { buildPushPayload } from './payload.js';
 import { createSubscriber, fetchTransport, startRecordingServer } from './testing.js';
 import { sendWebPush } from './web-push.js';
 
+/** The push service below listens on 127.0.0.1: the test-only setting lets sends go there. */
+const LOCAL = { allowLocal: true };
 const vapidKeys = webPush.generateVAPIDKeys();
 const vapid = { ...vapidKeys, subject: 'mailto:push@burti.test' };
 const payload = buildPushPayload({
@@ -25,7 +27,7 @@ describe('sendWebPush', () => {
     const subscriber = createSubscriber(`${pushService.url}/push/device-1`);
     pushService.respondWith(() => ({ status: 201 }));
 
-    const outcome = await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport);
+    const outcome = await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport, LOCAL);
 
     expect(outcome).toBe('sent');
     const received = pushService.requests.at(-1)!;
@@ -50,18 +52,18 @@ describe('sendWebPush', () => {
   it('reports a subscription the push service no longer knows (404, 410) as gone', async () => {
     const subscriber = createSubscriber(`${pushService.url}/push/expired`);
     pushService.respondWith(() => ({ status: 410 }));
-    expect(await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport)).toBe('gone');
+    expect(await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport, LOCAL)).toBe('gone');
     pushService.respondWith(() => ({ status: 404 }));
-    expect(await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport)).toBe('gone');
+    expect(await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport, LOCAL)).toBe('gone');
   });
 
   it('throws on a failure worth retrying, and refuses a message the service calls malformed', async () => {
     const subscriber = createSubscriber(`${pushService.url}/push/busy`);
     pushService.respondWith(() => ({ status: 503 }));
-    await expect(sendWebPush(subscriber.subscription, payload, vapid, fetchTransport)).rejects.toThrow(/503/);
+    await expect(sendWebPush(subscriber.subscription, payload, vapid, fetchTransport, LOCAL)).rejects.toThrow(/503/);
     pushService.respondWith(() => ({ status: 429 }));
-    await expect(sendWebPush(subscriber.subscription, payload, vapid, fetchTransport)).rejects.toThrow(/429/);
+    await expect(sendWebPush(subscriber.subscription, payload, vapid, fetchTransport, LOCAL)).rejects.toThrow(/429/);
     pushService.respondWith(() => ({ status: 413 }));
-    expect(await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport)).toBe('rejected');
+    expect(await sendWebPush(subscriber.subscription, payload, vapid, fetchTransport, LOCAL)).toBe('rejected');
   });
 });

@@ -11,7 +11,7 @@ import * as q from './push.queries.js';
 
 /** The configured channels, built once per app (the FCM sender keeps its access token between jobs). */
 export type PushSenders = {
-  webPush?: { vapid: VapidDetails; transport?: WebPushTransport };
+  webPush?: { vapid: VapidDetails; transport?: WebPushTransport; allowLocal?: boolean };
   fcm?: FcmSender;
   telegram?: TelegramSender;
 };
@@ -22,6 +22,7 @@ export function createPushSenders(push: PushConfig | undefined, appUrl: string):
     webPush: webPush && {
       vapid: { publicKey: webPush.publicKey, privateKey: webPush.privateKey, subject: webPush.subject },
       transport: webPush.transport,
+      allowLocal: push?.allowLocalWebPushEndpoints,
     },
     fcm: fcm && createFcmSender(fcm),
     telegram: telegram && createTelegramSender({ ...telegram, appUrl }),
@@ -101,7 +102,8 @@ async function findDeliveries(
       const subscription = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
       deliveries.push({
         target: { channel: 'web', id: sub.id },
-        send: (payload) => sendWebPush(subscription, payload, webPush.vapid, webPush.transport),
+        send: (payload) =>
+          sendWebPush(subscription, payload, webPush.vapid, webPush.transport, { allowLocal: webPush.allowLocal }),
         forget: () => q.deleteWebSubscriptionById(db, sub.id),
       });
     }

@@ -5,14 +5,27 @@ import { notificationTokens, webPushSubscriptions } from '../../db/schema/index.
 /** The same browser subscription, registered again (by whoever is signed in now), moves to that user. */
 export async function upsertWebSubscription(
   db: Executor,
-  values: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+  values: {
+    userId: string;
+    sessionId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    userAgent: string | null;
+  },
 ): Promise<void> {
   await db
     .insert(webPushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: webPushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent },
+      set: {
+        userId: values.userId,
+        sessionId: values.sessionId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        userAgent: values.userAgent,
+      },
     });
 }
 
@@ -22,17 +35,17 @@ export async function deleteWebSubscription(db: Executor, userId: string, endpoi
     .where(and(eq(webPushSubscriptions.userId, userId), eq(webPushSubscriptions.endpoint, endpoint)));
 }
 
-/** UPSERT notification_tokens {user_id, token, platform, updated_at} on conflict token. */
+/** UPSERT notification_tokens {user_id, session_id, token, platform, updated_at} on conflict token. */
 export async function upsertToken(
   db: Executor,
-  values: { userId: string; token: string; platform: 'ios' | 'android' },
+  values: { userId: string; sessionId: string; token: string; platform: 'ios' | 'android' },
 ): Promise<void> {
   await db
     .insert(notificationTokens)
     .values({ ...values, updatedAt: sql`now()` })
     .onConflictDoUpdate({
       target: notificationTokens.token,
-      set: { userId: values.userId, platform: values.platform, updatedAt: sql`now()` },
+      set: { userId: values.userId, sessionId: values.sessionId, platform: values.platform, updatedAt: sql`now()` },
     });
 }
 

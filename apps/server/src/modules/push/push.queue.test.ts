@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({
     jobs: true,
     jobPollingSeconds: 0.5,
-    push: { webPush: { ...vapid, transport: fetchTransport } },
+    push: { webPush: { ...vapid, transport: fetchTransport }, allowLocalWebPushEndpoints: true },
   });
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { pushTokenInput, webPushSubscriptionInput } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PushConfig } from '../../lib/push/config.js';
+import { assertSubscribableEndpoint } from '../../lib/push/endpoint-guard.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { removeToken, removeWebSubscription, saveToken, saveWebSubscription } from './push.service.js';
 
@@ -21,6 +22,7 @@ export function pushRoutes(app: FastifyInstance, { db, push }: { db: Db; push: P
   app.put('/api/push/web-subscription', async (request, reply) => {
     const viewer = await requireViewer(request);
     const input = webPushSubscriptionInput.parse(request.body);
+    await assertSubscribableEndpoint(input.endpoint, { allowLocal: push?.allowLocalWebPushEndpoints });
     await saveWebSubscription({ db, viewer, input, userAgent: request.headers['user-agent'] ?? null });
     return reply.status(204).send();
   });

@@ -22,6 +22,7 @@ export async function saveWebSubscription({
   await db.transaction(async (tx) => {
     await q.upsertWebSubscription(tx, {
       userId: viewer.id,
+      sessionId: viewer.sessionId,
       endpoint: input.endpoint,
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
@@ -47,7 +48,12 @@ export async function saveToken({
   input: z.infer<typeof pushTokenInput>;
 }): Promise<void> {
   await db.transaction(async (tx) => {
-    await q.upsertToken(tx, { userId: viewer.id, token: input.token, platform: input.platform });
+    await q.upsertToken(tx, {
+      userId: viewer.id,
+      sessionId: viewer.sessionId,
+      token: input.token,
+      platform: input.platform,
+    });
     await q.pruneTokens(tx, viewer.id, MAX_DEVICES_PER_CHANNEL);
   });
 }

@@ -23,7 +23,8 @@ type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
 const BOT_TOKEN = '4242:push-test';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The fake push service below listens on 127.0.0.1: local endpoints are allowed for this file.
+  t = await createTestApp({ push: { allowLocalWebPushEndpoints: true } });
   // One local server plays every provider: push service (/push/...), Google (/token, /v1/...), Telegram (/bot...).
   provider = await startRecordingServer((request) => {
     if (request.path === '/token') return { status: 200, json: { access_token: 'ya29.local', expires_in: 3600 } };
@@ -178,6 +179,7 @@ describe('push delivery', () => {
           tokenUrl: `${provider.url}/token`,
         },
         telegram: { botToken: BOT_TOKEN, apiRoot: provider.url },
+        allowLocalWebPushEndpoints: true,
       },
       'https://burti.ge',
     );

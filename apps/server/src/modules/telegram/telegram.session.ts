@@ -18,6 +18,7 @@ function serializeCookie(
     httpOnly?: boolean;
     secure?: boolean;
     sameSite?: string;
+    partitioned?: boolean;
   },
 ): string {
   const parts = [`${name}=${value}`];
@@ -30,6 +31,7 @@ function serializeCookie(
     const sameSite = attributes.sameSite.toLowerCase();
     parts.push(`SameSite=${sameSite.charAt(0).toUpperCase()}${sameSite.slice(1)}`);
   }
+  if (attributes.partitioned) parts.push('Partitioned');
   return parts.join('; ');
 }
 
@@ -51,8 +53,15 @@ export async function issueSession(
   });
   const signed = `${session.token}.${await makeSignature(session.token, context.secret)}`;
   const { name, attributes } = context.authCookies.sessionToken;
+  // Telegram Web shows the Mini App in a third-party iframe, where browsers drop a SameSite=Lax cookie and, when
+  // third-party cookies are blocked, web storage too. A partitioned cookie (CHIPS) is kept there, for that
+  // embedding only, so the session outlives a reload even where the bearer token cannot be stored. It needs
+  // SameSite=None and Secure (browsers accept Secure from http://localhost and 127.0.0.1 in development).
   const cookie = serializeCookie(name, encodeURIComponent(signed), {
     ...attributes,
+    sameSite: 'none',
+    secure: true,
+    partitioned: true,
     maxAge: context.sessionConfig.expiresIn,
   });
   return { token: signed, cookie };

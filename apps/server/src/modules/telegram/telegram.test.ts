@@ -192,6 +192,8 @@ describe('POST /api/auth/telegram', () => {
     // The cookie is a better-auth session cookie: /api/me accepts it, and the bearer token as well.
     const cookie = String(first.headers['set-cookie']).split(';')[0]!;
     expect(cookie).toMatch(/session_token=/);
+    // Partitioned (CHIPS), so Telegram Web's third-party iframe keeps it: HttpOnly, Secure, SameSite=None.
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly; Secure; SameSite=None; Partitioned$/);
     const byCookie = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(byCookie.statusCode, byCookie.body).toBe(200);
     const me = byCookie.json().me;

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toaster';
 import { AuthCard } from '../../features/auth/components/auth-card';
-import { TelegramSigningIn, useTelegramSignIn } from '../../features/telegram/components/telegram-sign-in';
+import {
+  ContinueWithTelegram,
+  TelegramSigningIn,
+  useTelegramSignIn,
+} from '../../features/telegram/components/telegram-sign-in';
 
 export function AuthRoute() {
   const { t } = useTranslation();
@@ -32,7 +36,10 @@ export function AuthRoute() {
 
   if (telegram === 'pending') return <TelegramSigningIn />;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-10">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-muted/40 px-4 py-10">
+      <div className="w-full max-w-md empty:hidden">
+        <ContinueWithTelegram from={from} />
+      </div>
       <AuthCard initialMode={resetToken ? 'reset' : 'signIn'} resetToken={resetToken} key={resetToken ?? 'auth'} />
     </main>
   );

@@ -1,6 +1,5 @@
 import { APP_VERSION } from '@burti/shared';
-import { Bell, BookOpen, ChevronRight, FileText, Gift, Palette, ScrollText, Shield } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, ChevronRight, FileText, Gift, Palette, ScrollText, Shield } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,7 +20,8 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toaster';
 import { useMe } from '../../features/auth/api/get-me';
 import { useSignOut } from '../../features/auth/api/sign-out';
-import { registerWebPush, isWebPushSupported } from '../../features/push/lib/register-web-push';
+import { devicePushChannel, PushSettings } from '../../features/push/components/push-settings';
+import { forgetDevicePush } from '../../features/push/lib/register-web-push';
 import { useDeleteAccount } from '../../features/settings/api/delete-account';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -52,9 +52,10 @@ function LinkRow({ to, icon, label }: { to: string; icon: ReactNode; label: stri
 
 export function SettingsRoute() {
   const { t } = useTranslation();
+  const pushChannel = devicePushChannel();
   const navigate = useNavigate();
   const { data: me } = useMe();
-  const signOut = useSignOut();
+  const signOut = useSignOut({ forgetDevice: forgetDevicePush });
   const deleteAccount = useDeleteAccount();
 
   const onSignOut = () =>
@@ -101,9 +102,9 @@ export function SettingsRoute() {
           <LinkRow to="/referrals" icon={<Gift className="size-5" />} label={t('settings.referrals')} />
         </Section>
 
-        {isWebPushSupported() && (
+        {pushChannel && (
           <Section title={t('settings.notifications')}>
-            <PushToggle />
+            <PushSettings channel={pushChannel} />
           </Section>
         )}
 
@@ -163,39 +164,5 @@ export function SettingsRoute() {
         <p className="pb-4 text-center text-sm text-muted-foreground">{t('app.version', { version: APP_VERSION })}</p>
       </div>
     </>
-  );
-}
-
-/** Web Push is turned on from a tap, so the browser's permission prompt comes when the fan expects it. */
-function PushToggle() {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [enabled, setEnabled] = useState(
-    () => typeof Notification !== 'undefined' && Notification.permission === 'granted',
-  );
-  async function onEnable() {
-    setBusy(true);
-    try {
-      const outcome = await registerWebPush();
-      if (outcome === 'subscribed') {
-        setEnabled(true);
-        toast.success(t('settings.pushOn'));
-      } else {
-        toast.error(t('app.error'), { description: t(`settings.push_${outcome}`) });
-      }
-    } catch {
-      toast.error(t('app.error'), { description: t('settings.push_failed') });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <div className="flex items-center gap-3 p-4">
-      <Bell aria-hidden="true" className="size-5 text-muted-foreground" />
-      <p className="flex-1 text-sm">{t('settings.pushText')}</p>
-      <Button variant={enabled ? 'outline' : 'default'} size="sm" isLoading={busy} onClick={() => void onEnable()}>
-        {enabled ? t('settings.pushRefresh') : t('settings.pushEnable')}
-      </Button>
-    </div>
   );
 }

@@ -102,12 +102,86 @@ export function openExternal(url: string): void {
  * its platform at PUT /api/push/tokens. Elsewhere there is no native push and this resolves false.
  */
 export async function registerPush(onToken?: (token: string) => void): Promise<boolean> {
-  if (platform !== 'native') return false;
+  if (platform !== 'native' || nativePushTurnedOff()) return false;
   const native = await loadNative();
   return native.nativeRegisterPush(async (token, devicePlatform) => {
     await api('PUT', '/api/push/tokens', { token, platform: devicePlatform });
+    rememberPushToken(token);
     onToken?.(token);
   });
+}
+
+const PUSH_TOKEN_KEY = 'burti_push_token';
+/** The fan turned native push off in Settings: the app does not register again by itself. */
+const PUSH_OFF_KEY = 'burti_push_off';
+
+function nativePushTurnedOff(): boolean {
+  try {
+    return localStorage.getItem(PUSH_OFF_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export type DevicePushState = 'on' | 'off' | 'denied';
+
+/** This device's native push as it really is: the system permission, and whether a token is registered. */
+export async function nativePushState(): Promise<DevicePushState> {
+  if (platform !== 'native') return 'off';
+  if ((await (await loadNative()).nativePushPermission()) === 'denied') return 'denied';
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(PUSH_TOKEN_KEY);
+  } catch {
+    token = null;
+  }
+  return token && !nativePushTurnedOff() ? 'on' : 'off';
+}
+
+/** Settings' switch for native push on this device. */
+export async function setNativePush(on: boolean): Promise<DevicePushState> {
+  try {
+    if (on) localStorage.removeItem(PUSH_OFF_KEY);
+    else localStorage.setItem(PUSH_OFF_KEY, '1');
+  } catch {
+    // Without storage the choice holds for this launch.
+  }
+  if (on) {
+    const registered = await new Promise<boolean>((resolve) => {
+      void registerPush(() => resolve(true)).then((granted) => {
+        if (!granted) resolve(false);
+      });
+    });
+    return registered ? 'on' : nativePushState();
+  }
+  await unregisterPush();
+  return 'off';
+}
+
+function rememberPushToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(PUSH_TOKEN_KEY, token);
+    else localStorage.removeItem(PUSH_TOKEN_KEY);
+  } catch {
+    // Without storage the server still forgets the token with the session.
+  }
+}
+
+/**
+ * Before signing out: this device stops receiving the account's pushes. The native token is deleted on the
+ * server and the device unregisters; the server also deletes it with the session, should this request fail.
+ */
+export async function unregisterPush(): Promise<void> {
+  if (platform !== 'native') return;
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(PUSH_TOKEN_KEY);
+  } catch {
+    token = null;
+  }
+  if (token) await api('DELETE', '/api/push/tokens', { token }).catch(() => undefined);
+  rememberPushToken(null);
+  await (await loadNative()).nativeUnregisterPush();
 }
 
 /** Tapping a notification: like/comment → /post/{post_id}, follow → /profile/{user_nickname}. Native only. */
@@ -192,6 +266,37 @@ function interceptExternalLinks(): Unsubscribe {
   return () => document.removeEventListener('click', onClick, true);
 }
 
+/**
+ * The app's top-level screens: the bottom navigation moves between them, so Telegram's BackButton is not shown
+ * there (after onboarding the feed has history behind it, but nothing to go back to).
+ */
+const ROOT_SCREEN = /^\/(?:$|auth|onboarding|feed|club|notifications|profile)\/?$/;
+
+/** Whether Telegram's BackButton has somewhere to go: a claimed press (a sheet), or history on an inner screen. */
+export function hasSomewhereToGoBack(pathname: string): boolean {
+  return backHandlers.length > 0 || (canGoBack() && !ROOT_SCREEN.test(pathname));
+}
+
+let closingConfirmations = 0;
+
+/**
+ * While the fan is writing something (a post), closing the Mini App asks first. Returns the release; the
+ * confirmation stays on while any writer holds it.
+ */
+export function confirmBeforeClosing(): Unsubscribe {
+  const webApp = platform === 'telegram' ? telegramWebApp() : undefined;
+  if (!webApp?.enableClosingConfirmation) return () => undefined;
+  closingConfirmations += 1;
+  webApp.enableClosingConfirmation();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    closingConfirmations -= 1;
+    if (closingConfirmations === 0) webApp.disableClosingConfirmation?.();
+  };
+}
+
 function startTelegram(router: PlatformRouter): Unsubscribe {
   const cleanups: Unsubscribe[] = [interceptExternalLinks()];
   // The Mini App is for signing in straight away: its landing is the Telegram sign-in of the auth screen.
@@ -203,7 +308,7 @@ function startTelegram(router: PlatformRouter): Unsubscribe {
     cleanups.push(setupTelegramPage(webApp));
     const button = webApp.BackButton;
     if (!button) return;
-    const sync = () => (canGoBack() || backHandlers.length > 0 ? button.show() : button.hide());
+    const sync = () => (hasSomewhereToGoBack(router.state.location.pathname) ? button.show() : button.hide());
     const onClick = () => {
       handleBack(() => void router.navigate(-1));
     };

@@ -2,10 +2,10 @@
  * The native (Capacitor) side of the platform module. Loaded only inside the native shell, so the web build
  * never runs these plugins.
  */
+import type { FirebaseMessagingPlugin } from '@capacitor-firebase/messaging';
 import { App } from '@capacitor/app';
 import { Clipboard } from '@capacitor/clipboard';
-import { Capacitor } from '@capacitor/core';
-import { PushNotifications } from '@capacitor/push-notifications';
+import { Capacitor, registerPlugin } from '@capacitor/core';
 import { Share } from '@capacitor/share';
 import { notificationPath, type PushData } from './links';
 
@@ -38,33 +38,58 @@ export async function nativeCopy(text: string): Promise<boolean> {
 }
 
 /**
- * Push registration: asks permission (once; the system remembers the answer), registers with APNs/FCM and
- * hands each token (it can change) to `onToken`. Resolves false when permission is refused.
+ * The native half of @capacitor-firebase/messaging, by its registered name: the package's own entry would also
+ * bundle its web half, which needs the Firebase JS SDK the app does not use (browsers get Web Push).
+ */
+const FirebaseMessaging = registerPlugin<FirebaseMessagingPlugin>('FirebaseMessaging');
+
+let tokenHandle: { remove(): Promise<void> } | undefined;
+
+/**
+ * Push registration through Firebase Cloud Messaging on both platforms, so the server's FCM sender can reach
+ * every token (on iOS, Firebase exchanges the APNs token for an FCM token). Asks permission (once; the system
+ * remembers the answer), gets the token and hands it, and every later one (tokens change), to `onToken`.
+ * Resolves false when permission is refused.
  */
 export async function nativeRegisterPush(
   onToken: (token: string, platform: 'ios' | 'android') => void | Promise<void>,
 ) {
-  let permission = await PushNotifications.checkPermissions();
+  let permission = await FirebaseMessaging.checkPermissions();
   if (permission.receive === 'prompt' || permission.receive === 'prompt-with-rationale') {
-    permission = await PushNotifications.requestPermissions();
+    permission = await FirebaseMessaging.requestPermissions();
   }
   if (permission.receive !== 'granted') return false;
   const platform = Capacitor.getPlatform() === 'ios' ? 'ios' : 'android';
-  await PushNotifications.addListener('registration', ({ value }) => {
-    void Promise.resolve(onToken(value, platform)).catch((error: unknown) =>
+  const save = (token: string) =>
+    void Promise.resolve(onToken(token, platform)).catch((error: unknown) =>
       console.warn('Saving the push token failed', error),
     );
-  });
-  await PushNotifications.addListener('registrationError', (error) => {
+  // One token listener per launch, whoever is signed in now.
+  await tokenHandle?.remove().catch(() => undefined);
+  tokenHandle = await FirebaseMessaging.addListener('tokenReceived', ({ token }) => save(token));
+  try {
+    const { token } = await FirebaseMessaging.getToken();
+    if (token) save(token);
+  } catch (error) {
     console.warn('Push registration failed', error);
-  });
-  await PushNotifications.register();
+    return false;
+  }
   return true;
+}
+
+export async function nativePushPermission(): Promise<'granted' | 'denied' | 'prompt'> {
+  const { receive } = await FirebaseMessaging.checkPermissions();
+  return receive === 'granted' ? 'granted' : receive === 'denied' ? 'denied' : 'prompt';
+}
+
+/** Signing out: the device deletes its FCM token (a new sign-in gets a fresh one). */
+export async function nativeUnregisterPush(): Promise<void> {
+  await FirebaseMessaging.deleteToken().catch(() => undefined);
 }
 
 export function nativeOnNotificationTap(navigate: (path: string) => void): Unsubscribe {
   return later(
-    PushNotifications.addListener('pushNotificationActionPerformed', ({ notification }) => {
+    FirebaseMessaging.addListener('notificationActionPerformed', ({ notification }) => {
       const path = notificationPath(notification.data as PushData);
       if (path) navigate(path);
     }),

@@ -32,21 +32,23 @@ const cap = vi.hoisted(() => {
 
 vi.mock('@capacitor/core', () => ({
   Capacitor: { isNativePlatform: () => cap.native, getPlatform: () => (cap.native ? cap.devicePlatform : 'web') },
+  registerPlugin: (name: string) => (name === 'FirebaseMessaging' ? firebaseMessaging : undefined),
 }));
-vi.mock('@capacitor/push-notifications', () => ({
-  PushNotifications: {
-    checkPermissions: () => Promise.resolve({ receive: cap.permission }),
-    requestPermissions: () => {
-      cap.calls.push(['requestPermissions', null]);
-      return Promise.resolve({ receive: 'granted' });
-    },
-    register: () => {
-      cap.calls.push(['register', null]);
-      cap.emit('push:registration', { value: 'fcm-token-0123456789' });
-      return Promise.resolve();
-    },
-    addListener: (name: string, listener: (event: unknown) => void) => cap.addListener(`push:${name}`, listener),
+const firebaseMessaging = vi.hoisted(() => ({
+  checkPermissions: () => Promise.resolve({ receive: cap.permission }),
+  requestPermissions: () => {
+    cap.calls.push(['requestPermissions', null]);
+    return Promise.resolve({ receive: 'granted' });
   },
+  getToken: () => {
+    cap.calls.push(['getToken', null]);
+    return Promise.resolve({ token: 'fcm-token-0123456789' });
+  },
+  deleteToken: () => {
+    cap.calls.push(['deleteToken', null]);
+    return Promise.resolve();
+  },
+  addListener: (name: string, listener: (event: unknown) => void) => cap.addListener(`push:${name}`, listener),
 }));
 vi.mock('@capacitor/app', () => ({
   App: {
@@ -75,7 +77,6 @@ vi.mock('@capacitor/clipboard', () => ({
   },
 }));
 
-// The registration listener is named 'registration' by the plugin; route the fake's emit to it.
 const emitPush = (name: string, event: unknown) => cap.emit(`push:${name}`, event);
 const emitApp = (name: string, event: unknown) => cap.emit(`app:${name}`, event);
 
@@ -201,7 +202,7 @@ describe('platform in the native app', () => {
     const onToken = vi.fn();
     expect(await platform.registerPush(onToken)).toBe(true);
     await flush();
-    expect(cap.calls.map(([name]) => name)).toEqual(['requestPermissions', 'register']);
+    expect(cap.calls.map(([name]) => name)).toEqual(['requestPermissions', 'getToken']);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/push/tokens');
@@ -223,7 +224,7 @@ describe('platform in the native app', () => {
     const stop = platform.onNotificationTap(navigate);
     await flush();
     const tap = (data: Record<string, string>) =>
-      emitPush('pushNotificationActionPerformed', { actionId: 'tap', notification: { id: '1', data } });
+      emitPush('notificationActionPerformed', { actionId: 'tap', notification: { id: '1', data } });
     tap({ type: 'like', post_id: 'p-1', user_id: 'u', user_nickname: 'nika' });
     tap({ type: 'comment', post_id: 'p-2', user_id: 'u', user_nickname: 'nika' });
     tap({ type: 'follow', user_id: 'u', user_nickname: 'Nika Kvara' });
@@ -302,6 +303,8 @@ describe('platform inside the Telegram Mini App', () => {
       setHeaderColor: vi.fn(),
       setBackgroundColor: vi.fn(),
       disableVerticalSwipes: vi.fn(),
+      enableClosingConfirmation: vi.fn(),
+      disableClosingConfirmation: vi.fn(),
       BackButton: {
         show: vi.fn(),
         hide: vi.fn(),
@@ -355,6 +358,50 @@ describe('platform inside the Telegram Mini App', () => {
     expect(router.navigate).toHaveBeenCalledWith(-1);
     stop();
     expect(webApp.BackButton.offClick).toHaveBeenCalled();
+  });
+
+  it('hides the BackButton on the feed after onboarding, and on every tab screen, though history is behind them', async () => {
+    const { webApp } = fakeWebApp();
+    const platform = await loadPlatform();
+    const router = fakeRouter('/onboarding');
+    const stop = platform.initPlatform(router);
+    await flush();
+    const visible = () => {
+      const shown = webApp.BackButton.show.mock.invocationCallOrder.at(-1) ?? 0;
+      const hidden = webApp.BackButton.hide.mock.invocationCallOrder.at(-1) ?? 0;
+      return shown > hidden;
+    };
+    setHistoryIndex(1);
+    router.go('/feed');
+    expect(visible()).toBe(false);
+    setHistoryIndex(2);
+    router.go('/notifications');
+    expect(visible()).toBe(false);
+    setHistoryIndex(3);
+    router.go('/profile/nika');
+    expect(visible()).toBe(true);
+    setHistoryIndex(4);
+    router.go('/profile');
+    expect(visible()).toBe(false);
+    // A sheet that claims the press shows it anywhere.
+    const release = platform.onBackButton(() => true);
+    expect(visible()).toBe(true);
+    release();
+    expect(visible()).toBe(false);
+    stop();
+  });
+
+  it('asks before closing while a post is being written', async () => {
+    const { webApp } = fakeWebApp();
+    const platform = await loadPlatform();
+    const first = platform.confirmBeforeClosing();
+    const second = platform.confirmBeforeClosing();
+    expect(webApp.enableClosingConfirmation).toHaveBeenCalledTimes(2);
+    first();
+    first();
+    expect(webApp.disableClosingConfirmation).not.toHaveBeenCalled();
+    second();
+    expect(webApp.disableClosingConfirmation).toHaveBeenCalledTimes(1);
   });
 
   it('shares through Telegram, opens links with openLink and gives the init data to sign in with', async () => {

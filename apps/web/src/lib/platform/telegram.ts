@@ -47,6 +47,8 @@ export type TelegramWebApp = {
   setBackgroundColor?: (color: string) => void;
   setBottomBarColor?: (color: string) => void;
   disableVerticalSwipes?: () => void;
+  enableClosingConfirmation?: () => void;
+  disableClosingConfirmation?: () => void;
   isVersionAtLeast?: (version: string) => boolean;
   BackButton?: {
     isVisible?: boolean;
@@ -165,6 +167,9 @@ function applyViewport(webApp: TelegramWebApp): void {
   const px = (value: number | undefined) => (typeof value === 'number' && value > 0 ? `${value}px` : null);
   const height = px(webApp.viewportStableHeight ?? webApp.viewportHeight);
   if (height) root.style.setProperty('--tg-viewport-stable-height', height);
+  // The visible height right now: smaller while the keyboard is open.
+  const visible = px(webApp.viewportHeight ?? webApp.viewportStableHeight);
+  if (visible) root.style.setProperty('--tg-viewport-height', visible);
   const safe = webApp.safeAreaInset;
   const content = webApp.contentSafeAreaInset;
   for (const side of ['top', 'bottom', 'left', 'right'] as const) {
@@ -174,13 +179,19 @@ function applyViewport(webApp: TelegramWebApp): void {
 
 /**
  * Inside Telegram the page is the visible viewport (not the device's), and Telegram's own bars take the place
- * of the device's safe areas: the full-height screens and the bottom navigation follow both.
+ * of the device's safe areas: the full-height screens and the bottom navigation follow both. Sheets (the
+ * composer) sit on top of the visible area, so the keyboard never covers their buttons.
  */
 const TELEGRAM_CSS = `
 html[data-platform='telegram'] .min-h-dvh { min-height: var(--tg-viewport-stable-height, 100dvh); }
 html[data-platform='telegram'] .h-dvh { height: var(--tg-viewport-stable-height, 100dvh); }
 html[data-platform='telegram'] .pb-safe { padding-bottom: max(env(safe-area-inset-bottom), var(--tg-safe-bottom, 0px)); }
 html[data-platform='telegram'] .pt-safe { padding-top: max(env(safe-area-inset-top), var(--tg-safe-top, 0px)); }
+html[data-platform='telegram'] [data-slot='dialog-content'] {
+  bottom: max(0px, calc(100vh - var(--tg-viewport-height, 100vh)));
+  max-height: calc(var(--tg-viewport-height, 100dvh) * 0.9);
+  padding-bottom: calc(1.5rem + var(--tg-safe-bottom, 0px));
+}
 `;
 
 /** Makes the page a Mini App: ready/expand, theme, viewport, safe areas. Returns a cleanup. */

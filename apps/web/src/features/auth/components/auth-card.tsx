@@ -28,7 +28,8 @@ function fieldErrors(error: z.ZodError): Fields {
 }
 
 /** The page the confirmation link lands on; the auth screen shows 'Email confirmed!' there. */
-const confirmedCallback = () => `${window.location.origin}/auth?type=signup&message=${encodeURIComponent('Email confirmed')}`;
+const confirmedCallback = () =>
+  `${window.location.origin}/auth?type=signup&message=${encodeURIComponent('Email confirmed')}`;
 
 export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; resetToken?: string }) {
   const { t } = useTranslation();
@@ -205,17 +206,29 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
 
         <div className="text-center text-sm">
           {mode === 'signIn' && (
-            <button type="button" className="font-medium text-brand hover:underline" onClick={() => switchMode('signUp')}>
+            <button
+              type="button"
+              className="font-medium text-brand hover:underline"
+              onClick={() => switchMode('signUp')}
+            >
               {t('auth.toSignUp')}
             </button>
           )}
           {mode === 'signUp' && (
-            <button type="button" className="font-medium text-brand hover:underline" onClick={() => switchMode('signIn')}>
+            <button
+              type="button"
+              className="font-medium text-brand hover:underline"
+              onClick={() => switchMode('signIn')}
+            >
               {t('auth.toSignIn')}
             </button>
           )}
           {(mode === 'forgot' || mode === 'reset') && (
-            <button type="button" className="font-medium text-brand hover:underline" onClick={() => switchMode('signIn')}>
+            <button
+              type="button"
+              className="font-medium text-brand hover:underline"
+              onClick={() => switchMode('signIn')}
+            >
               {t('auth.backToSignIn')}
             </button>
           )}

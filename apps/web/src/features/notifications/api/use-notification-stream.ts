@@ -1,7 +1,8 @@
 import type { NotificationEvent, UnreadCountResponse } from '@burti/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiBase, apiGet } from '../../../lib/api';
+import { apiGet } from '../../../lib/api';
+import { openEventStream } from '../../../lib/event-stream';
 import { notificationKeys } from './notification-keys';
 
 /** The unread count for the navigation badge; kept live by the event stream. */
@@ -16,20 +17,17 @@ export function useUnreadCount(enabled: boolean) {
 
 /**
  * Listens to the server's notification stream while a fan is signed in: the badge rises and the list
- * refreshes the moment someone likes, comments or follows, without reloading. EventSource reconnects by itself.
+ * refreshes the moment someone likes, comments or follows, without reloading. The stream carries the session
+ * the way every request does (cookie or bearer, lib/session.ts) and reconnects by itself.
  */
 export function useNotificationStream(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${apiBase}/api/notifications/stream`, { withCredentials: true });
-    const onEvent = (message: MessageEvent<string>) => {
-      const event = JSON.parse(message.data) as NotificationEvent;
+    if (!enabled) return;
+    return openEventStream('/api/notifications/stream', ['notification', 'unread'], (_name, data) => {
+      const event = JSON.parse(data) as NotificationEvent;
       queryClient.setQueryData(notificationKeys.unread, event.unreadCount);
       if (event.kind === 'notification') void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-    };
-    source.addEventListener('notification', onEvent);
-    source.addEventListener('unread', onEvent);
-    return () => source.close();
+    });
   }, [enabled, queryClient]);
 }

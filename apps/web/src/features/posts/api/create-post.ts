@@ -1,4 +1,5 @@
 import type { PostResponse } from '@burti/shared';
+import { noteEngagement } from '../../../lib/pwa';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidatePostCounters } from './invalidate-counts';
@@ -20,6 +21,7 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: createPost,
     onSuccess: (post) => {
+      noteEngagement();
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
       void queryClient.invalidateQueries({ queryKey: ['me'] });
       // On top of the lists at once; the refetch then brings the server's order.

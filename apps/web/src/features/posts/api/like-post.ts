@@ -1,4 +1,5 @@
 import type { LikeState, Post } from '@burti/shared';
+import { noteEngagement } from '../../../lib/pwa';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
@@ -35,6 +36,7 @@ export function useLikePost(post: Pick<Post, 'id' | 'viewerHasLiked'>) {
       toast.error(t('app.error'), { description: error.message });
     },
     onSuccess: (state) => {
+      if (state.liked) noteEngagement();
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
       void queryClient.invalidateQueries({ queryKey: ['me'] });
       updatePostInCaches(queryClient, post.id, (p) => ({

@@ -19,6 +19,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { confirmBeforeClosing } from '../../../lib/platform';
 import { useMe } from '../../auth/api/get-me';
 import { useCreatePost } from '../api/create-post';
 import { useEditPost } from '../api/edit-post';
@@ -80,6 +81,9 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
   const existing = isEdit && keepExisting ? post.media : null;
   const hasMedia = picked !== null || existing !== null;
   const canSubmit = !busy && (text.trim().length > 0 || hasMedia);
+  // Inside Telegram, closing the Mini App with a post half-written asks first.
+  const writing = text.trim().length > 0 || picked !== null;
+  useEffect(() => (writing ? confirmBeforeClosing() : undefined), [writing]);
   const club = isEdit ? post.club : me?.primaryClub;
 
   function onPick(kind: MediaKind, event: ChangeEvent<HTMLInputElement>) {

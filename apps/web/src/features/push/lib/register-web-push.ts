@@ -1,4 +1,4 @@
-import { platform } from '../../../lib/platform';
+import { platform, unregisterPush } from '../../../lib/platform';
 import { deleteWebSubscription } from '../api/delete-web-subscription';
 import { getPushConfig } from '../api/get-push-config';
 import { saveWebSubscription } from '../api/save-web-subscription';
@@ -13,7 +13,7 @@ export type WebPushOutcome =
   /** The fan declined (or dismissed) the permission prompt. */
   | 'denied';
 
-const SERVICE_WORKER_URL = '/sw.js';
+import { SERVICE_WORKER_URL } from '../../../lib/pwa';
 
 export function isWebPushSupported(): boolean {
   // The native app registers FCM tokens (lib/platform registerPush); Telegram reaches its users by bot message.
@@ -82,4 +82,9 @@ function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
   if (!a || a.byteLength !== b.byteLength) return false;
   const view = new Uint8Array(a);
   return view.every((byte, i) => byte === b[i]);
+}
+
+/** Before signing out: this device stops receiving the account's pushes, in the browser or the native app. */
+export async function forgetDevicePush(): Promise<void> {
+  await Promise.all([unregisterWebPush().catch(() => undefined), unregisterPush().catch(() => undefined)]);
 }
