@@ -32,6 +32,7 @@ import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
+import { webCacheControl } from './plugins/web-cache.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -132,11 +133,10 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
       root: dist,
       prefix: '/',
       wildcard: false,
+      // The build writes .br and .gz copies beside each text file; the best one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', webCacheControl(path, dist));
       },
     });
   }
