@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX, POST_TEXT_MAX } from '../constants.js';
+import { MEDIA_TYPES } from '../media.js';
 import { clubSchema } from './clubs.js';
-
-export const MEDIA_TYPES = ['photo', 'video'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-/** Accepted by content (magic bytes), not by name: photos are re-encoded, videos stored as sent. */
-export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 export const authorSchema = z.object({
   id: z.string(),
