@@ -15,7 +15,17 @@ export const postSchema = z.object({
   author: authorSchema,
   club: clubSchema,
   text: z.string().nullable(),
-  media: z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) }).nullable(),
+  media: z
+    .object({
+      url: z.string(),
+      type: z.enum(MEDIA_TYPES),
+      /** The full photo's size in pixels; null for videos and for photos stored before sizes were kept. */
+      width: z.number().int().positive().nullable(),
+      height: z.number().int().positive().nullable(),
+      /** The photo at PHOTO_FEED_WIDTH wide, for lists; null when the photo is no wider than that. */
+      feedUrl: z.string().nullable(),
+    })
+    .nullable(),
   mediaUrls: z.array(z.string()),
   likesCount: z.number().int(),
   commentsCount: z.number().int(),
