@@ -1,6 +1,5 @@
 import { PenSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
@@ -46,7 +45,6 @@ export function FeedRoute() {
   return (
     <>
       <PageHeader title={appName} />
-      <Markdown>{t('feed.tabFeed')}</Markdown>
       <Tabs defaultValue="feed" className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="feed" className="flex-1">
