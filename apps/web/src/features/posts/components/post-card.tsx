@@ -1,6 +1,6 @@
 import type { Post } from '@burti/shared';
 import { Heart, ImageIcon, MessageCircle, MoreHorizontal, Repeat2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -69,7 +69,16 @@ function ActionButton({ className, ...props }: ComponentProps<'button'>) {
  * A post in a list or on its own page: author, club, time, menu, text, media and the like / comment / share
  * row. Likes and shares change at once everywhere the post is shown.
  */
-export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
+export type PostCardProps = {
+  post: Post;
+  onDeleted?: () => void;
+  /** The first cards of a screen: their photo loads at once, as it is likely the largest thing painted. */
+  priority?: boolean;
+  /** Place in a feed (1-based) and the feed's length (-1 while more can load), for screen readers. */
+  position?: { index: number; setSize: number };
+};
+
+export const PostCard = memo(function PostCard({ post, onDeleted, priority = false, position }: PostCardProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const isAuthor = me?.id === post.author.id;
@@ -78,7 +87,11 @@ export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => vo
   const profile = `/u/${encodeURIComponent(post.author.id)}`;
 
   return (
-    <article className="border-b border-border bg-card px-4 pb-1 pt-3">
+    <article
+      className="border-b border-border bg-card px-4 pb-1 pt-3"
+      aria-posinset={position?.index}
+      aria-setsize={position?.setSize}
+    >
       {post.sharedBy && (
         <p className="mb-1.5 flex items-center gap-1.5 pl-8 text-xs font-medium text-muted-foreground">
           <Repeat2 aria-hidden="true" className="size-3.5" />
@@ -118,7 +131,7 @@ export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => vo
 
       {post.text && <p className="mt-2 whitespace-pre-wrap text-[15px] leading-relaxed wrap-anywhere">{post.text}</p>}
       {post.media ? (
-        <PostMedia media={post.media} nickname={post.author.nickname} />
+        <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
       ) : (
         post.mediaUrls.length > 0 && (
           <div className="mt-3 flex items-center gap-2 rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-sm text-muted-foreground">
@@ -158,7 +171,7 @@ export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => vo
       </div>
     </article>
   );
-}
+});
 
 /** The shape of a card while its post loads. */
 export function PostCardSkeleton() {
