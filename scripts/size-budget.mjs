@@ -3,7 +3,7 @@
 // It reads Vite's manifest of the last build (apps/web/dist/.vite/manifest.json) and follows static imports:
 // - the entry (index.html's script) with everything it imports statically: JS ≤ 170 KB, CSS ≤ 50 KB (issue 16);
 // - each first route (the screens a fan lands on), its lazily loaded chunk and that chunk's static imports beyond
-//   the entry: JS ≤ 30 KB, so that no screen grows the first visit unnoticed.
+//   the entry: JS ≤ 35 KB, so that no screen grows the first visit unnoticed.
 // Code behind a dynamic import() that the first screen does not wait for is not counted. Exits 1 when over.
 import { readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -14,7 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist');
 const KB = 1024;
 /** Budgets in bytes, gzipped (issue 16: JS ≤ 170 KB, CSS ≤ 50 KB). */
-export const BUDGET = { js: 170 * KB, css: 50 * KB, routeJs: 30 * KB };
+export const BUDGET = { js: 170 * KB, css: 50 * KB, routeJs: 35 * KB };
 /** The screens a fan's first visit lands on: sign-in for newcomers, the feed for members. */
 export const FIRST_ROUTES = { '/auth': 'src/app/routes/auth.tsx', '/feed': 'src/app/routes/feed.tsx' };
 

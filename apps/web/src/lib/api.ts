@@ -36,7 +36,12 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? 'Something went wrong. Please try again.', error?.fields);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      error?.message ?? 'Something went wrong. Please try again.',
+      error?.fields,
+    );
   }
   return data as T;
 }

@@ -17,10 +17,13 @@ function merge(target: Catalogue, source: Catalogue): Catalogue {
   return target;
 }
 
-const english = Object.entries(featureCatalogues).reduce<Catalogue>((all, [path, catalogue]) => {
-  const namespace = /([\w-]+)\.json$/.exec(path)?.[1];
-  return namespace ? merge(all, { [namespace]: catalogue }) : all;
-}, merge({}, en));
+const english = Object.entries(featureCatalogues).reduce<Catalogue>(
+  (all, [path, catalogue]) => {
+    const namespace = /([\w-]+)\.json$/.exec(path)?.[1];
+    return namespace ? merge(all, { [namespace]: catalogue }) : all;
+  },
+  merge({}, en),
+);
 
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: english } },

@@ -24,5 +24,7 @@ export function useClubs() {
 export function matchClubs(clubs: Club[], query: string): Club[] {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return clubs;
-  return clubs.filter((club) => [club.name, club.country, club.league].some((field) => field.toLocaleLowerCase().includes(q)));
+  return clubs.filter((club) =>
+    [club.name, club.country, club.league].some((field) => field.toLocaleLowerCase().includes(q)),
+  );
 }

@@ -36,7 +36,9 @@ export function ClubPicker() {
     if (!selected) return;
     setClub.mutate(selected.id, {
       onSuccess: () => {
-        toast.success(t('onboarding.welcome', { appName }), { description: t('onboarding.joined', { club: selected.name }) });
+        toast.success(t('onboarding.welcome', { appName }), {
+          description: t('onboarding.joined', { club: selected.name }),
+        });
         void navigate('/feed');
       },
       onError: (error) => toast.error(t('app.error'), { description: error.message }),
@@ -46,7 +48,10 @@ export function ClubPicker() {
   return (
     <div className="flex flex-col gap-4">
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+        />
         <Input
           type="search"
           value={query}

@@ -1,21 +1,20 @@
 import type { Post } from '@burti/shared';
 import { Heart, ImageIcon, MessageCircle, MoreHorizontal, Repeat2 } from 'lucide-react';
-import { lazy, memo, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { whenIdle } from '../../../lib/idle';
 import { fullDate, timeAgo } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useLikePost } from '../api/like-post';
 import { useSharePost } from '../api/share-post';
 import { PostMedia } from './post-media';
 
-// The options menu (Radix menu, dialogs, the composer for edits) is fetched once the page is idle, so that a
-// feed's first paint does not wait for it. Until then a look-alike button stands in and remembers a press.
+// The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
+// or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
 const loadOptions = () => import('./post-options');
 const PostOptions = lazy(() => loadOptions().then((m) => ({ default: m.PostOptions })));
 const OPTIONS_TRIGGER_CLASS =
@@ -23,10 +22,7 @@ const OPTIONS_TRIGGER_CLASS =
 
 function PostOptionsSlot({ post, isAuthor, onDeleted }: { post: Post; isAuthor: boolean; onDeleted?: () => void }) {
   const { t } = useTranslation();
-  const [wanted, setWanted] = useState<'idle' | 'open' | false>(false);
-  useEffect(() => {
-    whenIdle(() => setWanted((current) => current || 'idle'));
-  }, []);
+  const [isWanted, setWanted] = useState(false);
   const standIn = (
     <button
       type="button"
@@ -35,15 +31,15 @@ function PostOptionsSlot({ post, isAuthor, onDeleted }: { post: Post; isAuthor: 
       className={OPTIONS_TRIGGER_CLASS}
       onPointerEnter={() => void loadOptions()}
       onFocus={() => void loadOptions()}
-      onClick={() => setWanted('open')}
+      onClick={() => setWanted(true)}
     >
       <MoreHorizontal aria-hidden="true" className="size-5" />
     </button>
   );
-  if (!wanted) return standIn;
+  if (!isWanted) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <PostOptions post={post} isAuthor={isAuthor} onDeleted={onDeleted} defaultOpen={wanted === 'open'} />
+      <PostOptions post={post} isAuthor={isAuthor} onDeleted={onDeleted} defaultOpen />
     </Suspense>
   );
 }

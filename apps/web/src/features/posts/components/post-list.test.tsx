@@ -76,6 +76,8 @@ beforeEach(() => {
     },
   );
   vi.stubGlobal('innerHeight', 800);
+  // happy-dom has no idle periods of its own: the list's idle steps run on the next turn.
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
 });
 afterEach(() => {
   cleanup();
@@ -165,7 +167,7 @@ describe('PostList after several pages', () => {
     );
     setup();
     await screen.findByText('Post number 1');
-    expect(positions()).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    await waitFor(() => expect(positions()).toEqual(Array.from({ length: 21 }, (_, i) => i + 1)), { timeout: 5000 });
     expect(screen.getAllByRole('article')[20]!.getAttribute('aria-setsize')).toBe('21');
   });
 });

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toaster';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { ApiError } from '../../../lib/api';
+import { whenIdle } from '../../../lib/idle';
 import type { PostPages } from '../api/post-keys';
 import { PostCard, PostCardSkeleton } from './post-card';
 
@@ -29,6 +30,11 @@ export type PostListProps = {
  * several loaded pages keeps about this many cards on each side of the screen, however long it grows.
  */
 export const OVERSCAN = 20;
+/**
+ * The first paint renders what is on screen and a few more; then, while the page is idle, a few more cards at a
+ * time (each step a short task), so that filling the overscan never blocks a tap.
+ */
+const OVERSCAN_STEP = 3;
 /** The first cards' photos load at once (the likely largest paint); the rest when scrolled near. */
 const PRIORITY_CARDS = 2;
 
@@ -122,6 +128,10 @@ function WindowedCards({
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [columnWidth, setColumnWidth] = useState(390);
+  const [overscan, setOverscan] = useState(OVERSCAN_STEP);
+  useEffect(() => {
+    if (overscan < OVERSCAN) whenIdle(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP)));
+  }, [overscan]);
   // Where the list starts in the page (below the header and tabs) and how wide it is, for the estimates.
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -135,7 +145,7 @@ function WindowedCards({
     count: items.length,
     estimateSize: (index) => estimateHeight(items[index]![1], columnWidth),
     getItemKey: (index) => items[index]![0],
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin,
   });
 
