@@ -154,20 +154,26 @@ describe('PostList after several pages', () => {
     },
   );
 
-  it('renders a short list whole, so every card is reachable by keyboard and screen reader', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(
-          url.endsWith('/api/me')
-            ? Response.json({ me })
-            : Response.json({ posts: Array.from({ length: 21 }, (_, i) => post(i + 1)), nextCursor: null }),
+  it(
+    'renders a short list whole, so every card is reachable by keyboard and screen reader',
+    { timeout: 30_000 },
+    async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) =>
+          Promise.resolve(
+            url.endsWith('/api/me')
+              ? Response.json({ me })
+              : Response.json({ posts: Array.from({ length: 21 }, (_, i) => post(i + 1)), nextCursor: null }),
+          ),
         ),
-      ),
-    );
-    setup();
-    await screen.findByText('Post number 1');
-    await waitFor(() => expect(positions()).toEqual(Array.from({ length: 21 }, (_, i) => i + 1)), { timeout: 5000 });
-    expect(screen.getAllByRole('article')[20]!.getAttribute('aria-setsize')).toBe('21');
-  });
+      );
+      setup();
+      await screen.findByText('Post number 1');
+      await waitFor(() => expect(positions()).toEqual(Array.from({ length: 21 }, (_, i) => i + 1)), {
+        timeout: 20_000,
+      });
+      expect(screen.getAllByRole('article')[20]!.getAttribute('aria-setsize')).toBe('21');
+    },
+  );
 });
