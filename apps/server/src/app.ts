@@ -39,6 +39,7 @@ import { loggerOptions } from './lib/logging.js';
 import { connectRedis } from './lib/redis.js';
 import { redisAuthRateLimitStorage } from './lib/rate-limit-store.js';
 import { registerOperations } from './plugins/operations.js';
+import { webCacheControl } from './plugins/web-cache.js';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -178,11 +179,10 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
       root: dist,
       prefix: '/',
       wildcard: false,
+      // The build writes .br and .gz copies beside each text file; the best one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', webCacheControl(path, dist));
       },
     });
   }

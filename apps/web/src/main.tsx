@@ -4,6 +4,9 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import i18n from './lib/i18n';
+import { meQuery } from './features/auth/api/get-me';
+import { feedQuery } from './features/posts/api/get-feed';
+import { createQueryClient } from './lib/query-client';
 import { initPlatform } from './lib/platform';
 import { setManifestLanguage, startPwa } from './lib/pwa';
 import './styles.css';
@@ -13,9 +16,15 @@ startPwa();
 setManifestLanguage(i18n.language);
 i18n.on('languageChanged', setManifestLanguage);
 
+// The first screen's data is asked for now, while the router fetches the screen's code, instead of after it:
+// who is signed in (index.html preloads it already), and the feed when the app opens on it.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(meQuery());
+if (window.location.pathname === '/feed') void queryClient.prefetchInfiniteQuery(feedQuery());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

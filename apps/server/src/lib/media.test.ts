@@ -152,6 +152,25 @@ describe('processPostMedia: photos', () => {
     expect([small.width, small.height]).toEqual([10, 5]);
   });
 
+  it('adds a 720 px wide feed copy of a wider photo, in the same format, without metadata', async () => {
+    const wide = await processPostMedia(
+      await solid(1600, 1200)
+        .jpeg()
+        .withExif({ IFD0: { Make: 'Burti test camera' } })
+        .toBuffer(),
+    );
+    expect([wide.width, wide.height]).toEqual([1600, 1200]);
+    expect(wide.feed).toMatchObject({ width: 720, height: 540 });
+    const feed = await sharp(wide.feed!.body).metadata();
+    expect([feed.format, feed.width, feed.height, feed.exif]).toEqual(['jpeg', 720, 540, undefined]);
+    expect(wide.feed!.body.length).toBeLessThan(wide.body.length);
+
+    const png = await processPostMedia(await solid(900, 300).png().toBuffer());
+    expect((await sharp(png.feed!.body).metadata()).format).toBe('webp');
+    // A photo no wider than a feed shows it needs no second copy.
+    expect((await processPostMedia(await solid(720, 2000).jpeg().toBuffer())).feed).toBeUndefined();
+  });
+
   it('refuses a PNG that declares 50000×50000 pixels (decompression bomb), quickly', async () => {
     const started = Date.now();
     await expectAppError(

@@ -1,4 +1,10 @@
-import { AVATAR_MAX_BYTES, MEDIA_MAX_BYTES, type PHOTO_MIME_TYPES, type VIDEO_MIME_TYPES } from '@burti/shared';
+import {
+  AVATAR_MAX_BYTES,
+  MEDIA_MAX_BYTES,
+  PHOTO_FEED_WIDTH,
+  type PHOTO_MIME_TYPES,
+  type VIDEO_MIME_TYPES,
+} from '@burti/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './errors.js';
@@ -9,7 +15,8 @@ import { AppError } from './errors.js';
  *
  * Format decisions:
  * - JPEG photos are re-encoded as JPEG (mozjpeg), PNG and WebP photos as WebP (which keeps transparency). Both at
- *   quality 82, the longest side at most 2048 px (never enlarged), EXIF orientation applied.
+ *   quality 82, the longest side at most 2048 px (never enlarged), EXIF orientation applied. A photo wider than
+ *   PHOTO_FEED_WIDTH also gets a feed copy that wide, in the same format, for lists (phones download what they show).
  * - Avatars are re-encoded as a 512×512 WebP, cropped around the most interesting region (`position: 'attention'`).
  * - Nothing is copied from the input's metadata: sharp strips EXIF (GPS included), XMP and IPTC unless told to keep
  *   them (`keepMetadata`/`withMetadata`/`keepExif`…, never called here), and converts to sRGB with its default
@@ -31,6 +38,8 @@ export type ProcessedMedia = {
   type: 'photo' | 'video';
   width?: number;
   height?: number;
+  /** A photo's narrower copy for feeds, when the photo is wider than PHOTO_FEED_WIDTH. */
+  feed?: { body: Buffer; width: number; height: number };
 };
 
 /** Largest image (width × height of the input) we agree to decode. */
@@ -118,9 +127,21 @@ export async function processPostMedia(data: Buffer): Promise<ProcessedMedia> {
     const resized = image.resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
     return asJpeg ? resized.jpeg({ quality: QUALITY, mozjpeg: true }) : resized.webp({ quality: QUALITY });
   });
+  const feed = width > PHOTO_FEED_WIDTH ? await feedCopy(body, asJpeg) : undefined;
   return asJpeg
-    ? { body, ext: 'jpg', contentType: 'image/jpeg', type: 'photo', width, height }
-    : { body, ext: 'webp', contentType: 'image/webp', type: 'photo', width, height };
+    ? { body, ext: 'jpg', contentType: 'image/jpeg', type: 'photo', width, height, feed }
+    : { body, ext: 'webp', contentType: 'image/webp', type: 'photo', width, height, feed };
+}
+
+/** The feed copy, from the already cleaned and rotated photo (so it holds no metadata either). */
+async function feedCopy(photo: Buffer, asJpeg: boolean): Promise<ProcessedMedia['feed']> {
+  const resized = sharp(photo).resize({ width: PHOTO_FEED_WIDTH, withoutEnlargement: true });
+  const { data, info } = await (
+    asJpeg ? resized.jpeg({ quality: QUALITY, mozjpeg: true }) : resized.webp({ quality: QUALITY })
+  )
+    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  return { body: data, width: info.width, height: info.height };
 }
 
 /** A profile picture: any photo type above, re-encoded as a square. */

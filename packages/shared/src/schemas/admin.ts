@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REPORT_TARGET_TYPES } from '../constants.js';
-import { MEDIA_TYPES } from './posts.js';
+import { MEDIA_TYPES } from '../media.js';
 
 /** The admin area's contract: statistics, the report queue, users, the audit log and the settings in force. */
 

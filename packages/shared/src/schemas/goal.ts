@@ -1,17 +1,6 @@
 import { z } from 'zod';
+import { REFERRAL_SOURCES } from '../referral.js';
 import { authorSchema } from './posts.js';
-
-export const REFERRAL_SOURCES = ['web', 'telegram'] as const;
-export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
-/** A Telegram start parameter carrying a referral code: `ref_{code}`. */
-export const REFERRAL_START_PREFIX = 'ref_';
-
-/** The code from a start parameter, when it is a referral one. */
-export function codeFromStartParam(startParam: string | null | undefined): string | null {
-  if (!startParam?.startsWith(REFERRAL_START_PREFIX)) return null;
-  const code = startParam.slice(REFERRAL_START_PREFIX.length).trim();
-  return code || null;
-}
 
 export const goalBalanceResponse = z.object({ balance: z.number().int() });
 export type GoalBalanceResponse = z.infer<typeof goalBalanceResponse>;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX, POST_TEXT_MAX } from '../constants.js';
+import { MEDIA_TYPES } from '../media.js';
 import { clubSchema } from './clubs.js';
-
-export const MEDIA_TYPES = ['photo', 'video'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-/** Accepted by content (magic bytes), not by name: photos are re-encoded, videos stored as sent. */
-export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
 export const authorSchema = z.object({
   id: z.string(),
@@ -20,7 +15,17 @@ export const postSchema = z.object({
   author: authorSchema,
   club: clubSchema,
   text: z.string().nullable(),
-  media: z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) }).nullable(),
+  media: z
+    .object({
+      url: z.string(),
+      type: z.enum(MEDIA_TYPES),
+      /** The full photo's size in pixels; null for videos and for photos stored before sizes were kept. */
+      width: z.number().int().positive().nullable(),
+      height: z.number().int().positive().nullable(),
+      /** The photo at PHOTO_FEED_WIDTH wide, for lists; null when the photo is no wider than that. */
+      feedUrl: z.string().nullable(),
+    })
+    .nullable(),
   mediaUrls: z.array(z.string()),
   likesCount: z.number().int(),
   commentsCount: z.number().int(),

@@ -83,6 +83,12 @@ export const posts = pgTable(
     mediaUrl: text('media_url'),
     mediaPath: text('media_path'),
     mediaType: text('media_type', { enum: ['photo', 'video'] }),
+    /** The stored photo's size in pixels (null for videos and photos from before sizes were kept). */
+    mediaWidth: integer('media_width'),
+    mediaHeight: integer('media_height'),
+    /** A narrower copy of the photo for feeds; null when the photo is already that narrow. */
+    mediaFeedUrl: text('media_feed_url'),
+    mediaFeedPath: text('media_feed_path'),
     mediaUrls: text('media_urls')
       .array()
       .notNull()
@@ -112,6 +118,10 @@ export const posts = pgTable(
     check('posts_content_check', sql`${t.deletedAt} is not null or ${t.text} is not null or ${t.mediaUrl} is not null`),
     check('posts_media_check', sql`(${t.mediaUrl} is null) = (${t.mediaType} is null)`),
     check('posts_media_type_check', sql`${t.mediaType} is null or ${t.mediaType} in ('photo', 'video')`),
+    check(
+      'posts_media_size_check',
+      sql`(${t.mediaWidth} is null) = (${t.mediaHeight} is null) and (${t.mediaWidth} is null or (${t.mediaWidth} > 0 and ${t.mediaHeight} > 0))`,
+    ),
     check('posts_visibility_check', sql`${t.visibility} = 'public'`),
     check('posts_counts_check', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0 and ${t.sharesCount} >= 0`),
   ],

@@ -189,7 +189,13 @@ export async function closePendingReports(
 
 export async function lockPost(db: Executor, postId: string) {
   const [post] = await db
-    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, mediaPath: posts.mediaPath })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      deletedAt: posts.deletedAt,
+      mediaPath: posts.mediaPath,
+      mediaFeedPath: posts.mediaFeedPath,
+    })
     .from(posts)
     .where(eq(posts.id, postId))
     .for('update');
@@ -200,7 +206,17 @@ export async function lockPost(db: Executor, postId: string) {
 export async function softDeletePost(db: Executor, postId: string, at: Date): Promise<void> {
   await db
     .update(posts)
-    .set({ deletedAt: at, mediaUrl: null, mediaPath: null, mediaType: null, updatedAt: at })
+    .set({
+      deletedAt: at,
+      mediaUrl: null,
+      mediaPath: null,
+      mediaType: null,
+      mediaWidth: null,
+      mediaHeight: null,
+      mediaFeedUrl: null,
+      mediaFeedPath: null,
+      updatedAt: at,
+    })
     .where(eq(posts.id, postId));
 }
 

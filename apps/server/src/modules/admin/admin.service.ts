@@ -192,7 +192,7 @@ export async function deletePost({
   note: string | null;
 }): Promise<AdminDeletePostResponse> {
   const deletedAt = new Date();
-  const mediaPath = await db.transaction(async (tx) => {
+  const mediaPaths = await db.transaction(async (tx) => {
     const post = await q.lockPost(tx, postId);
     if (!post) throw new AppError('POST_NOT_FOUND');
     if (post.deletedAt) throw new AppError('POST_DELETED');
@@ -204,13 +204,11 @@ export async function deletePost({
       note,
       details: { authorId: post.authorId },
     });
-    return post.mediaPath;
+    return [post.mediaPath, post.mediaFeedPath].filter((path): path is string => Boolean(path));
   });
   // After the commit, so a failed transaction never leaves a live post without its file.
-  if (mediaPath) {
-    await storage
-      .remove(mediaPath)
-      .catch((err: unknown) => log.warn({ err, path: mediaPath }, 'could not remove a media file'));
+  for (const path of mediaPaths) {
+    await storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file'));
   }
   return { postId, deletedAt: deletedAt.toISOString() };
 }

@@ -29,7 +29,16 @@ export function toPost(row: q.PostRow): Post {
     },
     club: { id: row.club_id, name: row.club_name, country: row.club_country, league: row.club_league },
     text: row.text,
-    media: row.media_url && row.media_type ? { url: row.media_url, type: row.media_type } : null,
+    media:
+      row.media_url && row.media_type
+        ? {
+            url: row.media_url,
+            type: row.media_type,
+            width: row.media_width,
+            height: row.media_height,
+            feedUrl: row.media_feed_url,
+          }
+        : null,
     mediaUrls: row.media_urls ?? [],
     likesCount: row.likes_count,
     commentsCount: row.comments_count,
@@ -98,26 +107,53 @@ export async function getPost({ db, viewer, postId }: Deps & { postId: string })
   throw new AppError('POST_NOT_FOUND');
 }
 
+/** A stored post file: the photo or video, and a photo's feed copy when it has one. */
+type StoredMedia = StoredFile & {
+  type: 'photo' | 'video';
+  width: number | null;
+  height: number | null;
+  feed: StoredFile | null;
+};
+
 async function storeMedia(
   storage: Storage,
+  log: FastifyBaseLogger,
   viewer: Viewer,
   file: Buffer | undefined,
-): Promise<(StoredFile & { type: 'photo' | 'video' }) | null> {
+): Promise<StoredMedia | null> {
   if (!file) return null;
   const media = await processPostMedia(file);
-  const stored = await storage.put({
-    bucket: 'posts_media',
-    userId: viewer.id,
-    ext: media.ext,
-    body: media.body,
-    contentType: media.contentType,
-  });
-  return { ...stored, type: media.type };
+  const put = (body: Buffer) =>
+    storage.put({ bucket: 'posts_media', userId: viewer.id, ext: media.ext, body, contentType: media.contentType });
+  const stored = await put(media.body);
+  let feed: StoredFile | null = null;
+  try {
+    feed = media.feed ? await put(media.feed.body) : null;
+  } catch (error) {
+    await removeQuietly(storage, log, stored.path);
+    throw error;
+  }
+  return { ...stored, type: media.type, width: media.width ?? null, height: media.height ?? null, feed };
 }
 
-async function removeQuietly(storage: Storage, log: FastifyBaseLogger, path: string | null | undefined) {
-  if (!path) return;
-  await storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file'));
+/** The post columns of stored media (or of none). */
+function mediaColumns(media: StoredMedia | null) {
+  return {
+    mediaUrl: media?.url ?? null,
+    mediaPath: media?.path ?? null,
+    mediaType: media?.type ?? null,
+    mediaWidth: media?.width ?? null,
+    mediaHeight: media?.height ?? null,
+    mediaFeedUrl: media?.feed?.url ?? null,
+    mediaFeedPath: media?.feed?.path ?? null,
+  };
+}
+
+async function removeQuietly(storage: Storage, log: FastifyBaseLogger, ...paths: (string | null | undefined)[]) {
+  for (const path of paths) {
+    if (!path) continue;
+    await storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file'));
+  }
 }
 
 export async function createPost({
@@ -134,23 +170,16 @@ export async function createPost({
     .where(eq(profiles.id, viewer.id));
   if (!profile?.clubId) throw new AppError('CLUB_REQUIRED');
   if (!text && !file) throw new AppError('POST_EMPTY');
-  const media = await storeMedia(storage, viewer, file);
+  const media = await storeMedia(storage, log, viewer, file);
   try {
     const postId = await db.transaction(async (tx) => {
-      const id = await q.insertPost(tx, {
-        authorId: viewer.id,
-        clubId: profile.clubId!,
-        text,
-        mediaUrl: media?.url ?? null,
-        mediaPath: media?.path ?? null,
-        mediaType: media?.type ?? null,
-      });
+      const id = await q.insertPost(tx, { authorId: viewer.id, clubId: profile.clubId!, text, ...mediaColumns(media) });
       await completeReferralIfReady(tx, viewer.id);
       return id;
     });
     return await getPost({ db, viewer, postId });
   } catch (error) {
-    await removeQuietly(storage, log, media?.path);
+    await removeQuietly(storage, log, media?.path, media?.feed?.path);
     throw error;
   }
 }
@@ -170,8 +199,8 @@ export async function editPost({
   if (existing.deletedAt) throw new AppError('POST_DELETED');
   if (existing.authorId !== viewer.id) throw new AppError('FORBIDDEN', "You don't have permission to edit this post");
 
-  const media = await storeMedia(storage, viewer, file);
-  let replacedPath: string | null = null;
+  const media = await storeMedia(storage, log, viewer, file);
+  let replacedPaths: (string | null)[] = [];
   try {
     await db.transaction(async (tx) => {
       const post = await q.findPost(tx, postId, true);
@@ -183,18 +212,16 @@ export async function editPost({
       await q.saveRevision(tx, post);
       await q.updatePost(tx, postId, {
         text: nextText,
-        mediaUrl: nextMediaUrl,
-        mediaPath: media ? media.path : dropMedia ? null : post.mediaPath,
-        mediaType: media ? media.type : dropMedia ? null : post.mediaType,
+        ...(dropMedia ? mediaColumns(media) : {}),
         editedAt: new Date(),
       });
-      if (dropMedia) replacedPath = post.mediaPath;
+      if (dropMedia) replacedPaths = [post.mediaPath, post.mediaFeedPath];
     });
   } catch (error) {
-    await removeQuietly(storage, log, media?.path);
+    await removeQuietly(storage, log, media?.path, media?.feed?.path);
     throw error;
   }
-  await removeQuietly(storage, log, replacedPath);
+  await removeQuietly(storage, log, ...replacedPaths);
   return getPost({ db, viewer, postId });
 }
 
@@ -204,8 +231,8 @@ export async function deletePost({ db, viewer, storage, log, postId }: MediaDeps
   if (!post) throw new AppError('POST_NOT_FOUND');
   if (post.deletedAt) throw new AppError('POST_DELETED');
   if (post.authorId !== viewer.id) throw new AppError('FORBIDDEN', "You don't have permission to delete this post");
-  await removeQuietly(storage, log, post.mediaPath);
-  await q.updatePost(db, postId, { deletedAt: new Date(), mediaUrl: null, mediaPath: null, mediaType: null });
+  await removeQuietly(storage, log, post.mediaPath, post.mediaFeedPath);
+  await q.updatePost(db, postId, { deletedAt: new Date(), ...mediaColumns(null) });
 }
 
 /**

@@ -95,6 +95,49 @@ describe('creating posts', () => {
     expect(stored.width).toBe(120);
   });
 
+  it('answers a photo with its size and a feed copy, and removes both files with the post', async () => {
+    const jpeg = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#d71920' } })
+      .jpeg()
+      .toBuffer();
+    const response = await upload(
+      author,
+      '/api/posts',
+      { text: 'Wide shot' },
+      { name: 'w.jpg', type: 'image/jpeg', data: jpeg },
+    );
+    expect(response.statusCode).toBe(201);
+    const { media, id } = response.json().post;
+    expect(media).toMatchObject({ type: 'photo', width: 1500, height: 1000 });
+    expect(media.feedUrl).toMatch(new RegExp(`^/media/posts_media/${author.userId}/[0-9a-f-]+\\.jpg$`));
+    expect(media.feedUrl).not.toBe(media.url);
+
+    const feedFile = await t.app.inject({ method: 'GET', url: media.feedUrl });
+    expect(feedFile.statusCode).toBe(200);
+    expect((await sharp(feedFile.rawPayload).metadata()).width).toBe(720);
+    // Lists carry the same fields as the post itself.
+    const listed = (await author.get('/api/feed')).json().posts.find((p: { id: string }) => p.id === id);
+    expect(listed.media).toEqual(media);
+
+    // A small photo has no feed copy; a video has no size.
+    const small = await upload(
+      author,
+      '/api/posts',
+      {},
+      {
+        name: 's.jpg',
+        type: 'image/jpeg',
+        data: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
+          .jpeg()
+          .toBuffer(),
+      },
+    );
+    expect(small.json().post.media).toMatchObject({ width: 300, height: 200, feedUrl: null });
+
+    expect((await author.delete(`/api/posts/${id}`)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: media.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: media.feedUrl })).statusCode).toBe(404);
+  });
+
   it('judges files by their bytes: text renamed .jpg, SVG and oversized files are refused', async () => {
     const text = await upload(
       author,

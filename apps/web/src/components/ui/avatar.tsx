@@ -18,6 +18,11 @@ export type UserAvatarProps = {
 };
 
 const GEORGIAN = /\p{Script=Georgian}/u;
+// One segmenter for every avatar: a feed draws dozens, and building one is the costly part.
+const graphemes =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : null;
 
 /**
  * First user-perceived character of `name`, uppercased. Georgian (Mkhedruli)
@@ -27,11 +32,9 @@ const GEORGIAN = /\p{Script=Georgian}/u;
 export function getInitial(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return '?';
-  const first =
-    typeof Intl !== 'undefined' && 'Segmenter' in Intl
-      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(trimmed)[Symbol.iterator]().next().value
-          ?.segment
-      : Array.from(trimmed)[0];
+  const first = graphemes
+    ? graphemes.segment(trimmed)[Symbol.iterator]().next().value?.segment
+    : Array.from(trimmed)[0];
   if (!first) return '?';
   if (GEORGIAN.test(first)) return first;
   const upper = first.toLocaleUpperCase();

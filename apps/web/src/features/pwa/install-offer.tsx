@@ -14,7 +14,7 @@ export function useInstallOffer(): void {
     const maybeOffer = () => {
       if (shown.current || !canOfferInstall()) return;
       shown.current = true;
-      toast(t('shells.install.title'), {
+      toast.info(t('shells.install.title'), {
         description: t('shells.install.text'),
         duration: 20_000,
         action: { label: t('shells.install.action'), onClick: () => void install() },

@@ -1,7 +1,6 @@
-import { forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } from '@burti/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -11,7 +10,6 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toaster';
-import { authClient, authErrorMessage } from '../../../lib/auth-client';
 import { appName } from '../../../lib/i18n';
 import { meKeys } from '../api/get-me';
 
@@ -26,6 +24,8 @@ function fieldErrors(error: z.ZodError): Fields {
   }
   return fields;
 }
+
+const loadActions = () => import('../lib/auth-actions');
 
 /** The page the confirmation link lands on; the auth screen shows 'Email confirmed!' there. */
 const confirmedCallback = () =>
@@ -51,11 +51,18 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
 
   const fail = (message: string) => toast.error(t('auth.failed'), { description: message });
 
+  // Fetched while the fan types, so that submitting does not wait for it.
+  useEffect(() => {
+    void loadActions();
+  }, []);
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setErrors({});
     setBusy(true);
     try {
+      const { authClient, authErrorMessage, forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } =
+        await loadActions();
       if (mode === 'signUp') {
         const parsed = signUpInput.safeParse({ nickname, email, password });
         if (!parsed.success) return setErrors(fieldErrors(parsed.error));
@@ -105,10 +112,14 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
   async function resend() {
     if (!sentTo) return;
     setBusy(true);
-    const { error } = await authClient.sendVerificationEmail({ email: sentTo, callbackURL: confirmedCallback() });
-    setBusy(false);
-    if (error) fail(authErrorMessage(error));
-    else toast.success(t('auth.resent'));
+    try {
+      const { authClient, authErrorMessage } = await loadActions();
+      const { error } = await authClient.sendVerificationEmail({ email: sentTo, callbackURL: confirmedCallback() });
+      if (error) fail(authErrorMessage(error));
+      else toast.success(t('auth.resent'));
+    } finally {
+      setBusy(false);
+    }
   }
 
   const titles: Record<AuthMode, [string, string]> = {

@@ -1,37 +1,48 @@
 import type { Post } from '@burti/shared';
-import { Flag, Heart, ImageIcon, MessageCircle, MoreHorizontal, Pencil, Repeat2, Trash2 } from 'lucide-react';
-import { useRef, useState, type ComponentProps, type MouseEvent } from 'react';
+import { Heart, ImageIcon, MessageCircle, MoreHorizontal, Repeat2 } from 'lucide-react';
+import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Skeleton } from '../../../components/ui/skeleton';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { fullDate, timeAgo } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
-import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
-import { useReportPost } from '../api/report-post';
 import { useSharePost } from '../api/share-post';
-import { PostComposerDialog } from './post-composer';
+import { PostMedia } from './post-media';
+
+// The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
+// or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
+const loadOptions = () => import('./post-options');
+const PostOptions = lazy(() => loadOptions().then((m) => ({ default: m.PostOptions })));
+const OPTIONS_TRIGGER_CLASS =
+  '-mr-2 -mt-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
+function PostOptionsSlot({ post, isAuthor, onDeleted }: { post: Post; isAuthor: boolean; onDeleted?: () => void }) {
+  const { t } = useTranslation();
+  const [isWanted, setWanted] = useState(false);
+  const standIn = (
+    <button
+      type="button"
+      aria-label={t('post.options')}
+      aria-haspopup="menu"
+      className={OPTIONS_TRIGGER_CLASS}
+      onPointerEnter={() => void loadOptions()}
+      onFocus={() => void loadOptions()}
+      onClick={() => setWanted(true)}
+    >
+      <MoreHorizontal aria-hidden="true" className="size-5" />
+    </button>
+  );
+  if (!isWanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <PostOptions post={post} isAuthor={isAuthor} onDeleted={onDeleted} defaultOpen />
+    </Suspense>
+  );
+}
 
 /** An icon + count button of the action row, with a 44px touch target. */
 function ActionButton({ className, ...props }: ComponentProps<'button'>) {
@@ -54,50 +65,29 @@ function ActionButton({ className, ...props }: ComponentProps<'button'>) {
  * A post in a list or on its own page: author, club, time, menu, text, media and the like / comment / share
  * row. Likes and shares change at once everywhere the post is shown.
  */
-export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => void }) {
+export type PostCardProps = {
+  post: Post;
+  onDeleted?: () => void;
+  /** The first cards of a screen: their photo loads at once, as it is likely the largest thing painted. */
+  priority?: boolean;
+  /** Place in a feed (1-based) and the feed's length (-1 while more can load), for screen readers. */
+  position?: { index: number; setSize: number };
+};
+
+export const PostCard = memo(function PostCard({ post, onDeleted, priority = false, position }: PostCardProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const isAuthor = me?.id === post.author.id;
   const like = useLikePost(post);
   const share = useSharePost(post);
-  const report = useReportPost();
-  const remove = useDeletePost();
-  const [editing, setEditing] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const menuTrigger = useRef<HTMLButtonElement>(null);
   const profile = `/u/${encodeURIComponent(post.author.id)}`;
-  const returnFocus = (event: Event) => {
-    event.preventDefault();
-    menuTrigger.current?.focus();
-  };
-
-  function onReport() {
-    report.mutate(post.id, {
-      onSuccess: () => toast.success(t('post.reported'), { description: t('post.reportedMessage') }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) toast.info(error.message);
-        else toast.error(t('app.error'), { description: error.message });
-      },
-    });
-  }
-
-  function onConfirmDelete(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault(); // stay open, showing 'Deleting...', until the server answers
-    remove.mutate(post.id, {
-      onSuccess: () => {
-        setConfirmingDelete(false);
-        toast.success(t('post.deleted'), { description: t('post.deletedMessage') });
-        onDeleted?.();
-      },
-      onError: (error) =>
-        toast.error(t('app.error'), {
-          description: error instanceof ApiError ? error.message : t('post.deleteFailed'),
-        }),
-    });
-  }
 
   return (
-    <article className="border-b border-border bg-card px-4 pb-1 pt-3">
+    <article
+      className="border-b border-border bg-card px-4 pb-1 pt-3"
+      aria-posinset={position?.index}
+      aria-setsize={position?.setSize}
+    >
       {post.sharedBy && (
         <p className="mb-1.5 flex items-center gap-1.5 pl-8 text-xs font-medium text-muted-foreground">
           <Repeat2 aria-hidden="true" className="size-3.5" />
@@ -132,63 +122,12 @@ export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => vo
             )}
           </p>
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <button
-              ref={menuTrigger}
-              type="button"
-              aria-label={t('post.options')}
-              className="-mr-2 -mt-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <MoreHorizontal aria-hidden="true" className="size-5" />
-            </button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            {isAuthor ? (
-              <>
-                <DropdownMenuItem onSelect={() => setEditing(true)}>
-                  <Pencil aria-hidden="true" />
-                  {t('post.edit')}
-                </DropdownMenuItem>
-                <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
-                  <Trash2 aria-hidden="true" />
-                  {t('post.delete')}
-                </DropdownMenuItem>
-              </>
-            ) : (
-              <DropdownMenuItem onSelect={onReport} disabled={report.isPending}>
-                <Flag aria-hidden="true" />
-                {t('post.report')}
-              </DropdownMenuItem>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <PostOptionsSlot post={post} isAuthor={isAuthor} onDeleted={onDeleted} />
       </div>
 
       {post.text && <p className="mt-2 whitespace-pre-wrap text-[15px] leading-relaxed wrap-anywhere">{post.text}</p>}
       {post.media ? (
-        <div className="mt-3 overflow-hidden rounded-lg border border-border bg-muted">
-          {post.media.type === 'photo' ? (
-            <img
-              src={post.media.url}
-              alt={t('post.photoAlt', { nickname: post.author.nickname })}
-              loading="lazy"
-              decoding="async"
-              className="max-h-[32rem] w-full object-contain"
-            />
-          ) : (
-            // Fans' own uploads come without caption tracks.
-            // eslint-disable-next-line jsx-a11y/media-has-caption
-            <video
-              src={post.media.url}
-              controls
-              preload="metadata"
-              playsInline
-              aria-label={t('post.videoLabel', { nickname: post.author.nickname })}
-              className="max-h-[32rem] w-full bg-black"
-            />
-          )}
-        </div>
+        <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
       ) : (
         post.mediaUrls.length > 0 && (
           <div className="mt-3 flex items-center gap-2 rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-sm text-muted-foreground">
@@ -226,29 +165,9 @@ export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => vo
           <span>{post.sharesCount}</span>
         </ActionButton>
       </div>
-
-      {isAuthor && (
-        <>
-          <PostComposerDialog open={editing} onOpenChange={setEditing} post={post} onCloseAutoFocus={returnFocus} />
-          <AlertDialog open={confirmingDelete} onOpenChange={(open) => !remove.isPending && setConfirmingDelete(open)}>
-            <AlertDialogContent onCloseAutoFocus={returnFocus}>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t('post.deleteTitle')}</AlertDialogTitle>
-                <AlertDialogDescription>{t('post.deleteText')}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={remove.isPending}>{t('app.cancel')}</AlertDialogCancel>
-                <AlertDialogAction variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
-                  {remove.isPending ? t('post.deleting') : t('post.deleteConfirm')}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
-        </>
-      )}
     </article>
   );
-}
+});
 
 /** The shape of a card while its post loads. */
 export function PostCardSkeleton() {

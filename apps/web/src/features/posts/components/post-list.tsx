@@ -1,13 +1,15 @@
 import type { Post } from '@burti/shared';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toaster';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { ApiError } from '../../../lib/api';
+import { whenIdle } from '../../../lib/idle';
 import type { PostPages } from '../api/post-keys';
 import { PostCard, PostCardSkeleton } from './post-card';
 
@@ -23,7 +25,40 @@ export type PostListProps = {
   errorTitle: string;
 };
 
-/** A paged list of post cards: three skeletons while loading, empty and error states, and a Load more button. */
+/**
+ * Cards kept in the page beyond the visible ones, above and below. Short lists are rendered whole; a feed of
+ * several loaded pages keeps about this many cards on each side of the screen, however long it grows.
+ */
+export const OVERSCAN = 20;
+/**
+ * The first paint renders what is on screen and a few more; then, while the page is idle, a few more cards at a
+ * time (each step a short task), so that filling the overscan never blocks a tap.
+ */
+const OVERSCAN_STEP = 3;
+/** The first cards' photos load at once (the likely largest paint); the rest when scrolled near. */
+const PRIORITY_CARDS = 2;
+
+/** A card's height before it is measured: its text lines and its photo's box at the column's width. */
+function estimateHeight(post: Post, columnWidth: number): number {
+  const textLines = post.text ? Math.min(12, Math.ceil(post.text.length / 45) + post.text.split('\n').length - 1) : 0;
+  let media = 0;
+  if (post.media) {
+    const ratio =
+      post.media.width && post.media.height
+        ? post.media.height / post.media.width
+        : post.media.type === 'video'
+          ? 9 / 16
+          : 3 / 4;
+    media = 14 + Math.min(512, (columnWidth - 32) * ratio);
+  }
+  return 112 + textLines * 24 + media + (post.sharedBy ? 24 : 0);
+}
+
+/**
+ * A paged list of post cards: three skeletons while loading, empty and error states, and a Load more button.
+ * The cards are windowed (only those near the screen are in the page), so a feed stays smooth after many pages;
+ * it is an ARIA feed whose cards tell screen readers their place and the feed's length.
+ */
 export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }: PostListProps) {
   const { t } = useTranslation();
   const { data, error, errorUpdatedAt, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
@@ -33,6 +68,16 @@ export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }
     if (!error) return;
     toast.error(errorTitle, { description: error instanceof ApiError ? error.message : undefined });
   }, [error, errorUpdatedAt, errorTitle]);
+
+  // A profile can list a post twice (written and shared): the key tells the copies apart.
+  const items = useMemo(() => {
+    const unique = new Map<string, Post>();
+    for (const post of data?.pages.flatMap((page) => page.posts) ?? []) {
+      const key = `${post.id}:${post.sharedBy?.id ?? ''}`;
+      if (!unique.has(key)) unique.set(key, post);
+    }
+    return [...unique];
+  }, [data]);
 
   if (isPending) {
     return (
@@ -54,20 +99,10 @@ export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }
       />
     );
   }
-
-  // A profile can list a post twice (written and shared): the key tells the copies apart.
-  const items = new Map<string, Post>();
-  for (const post of data.pages.flatMap((page) => page.posts)) {
-    const key = `${post.id}:${post.sharedBy?.id ?? ''}`;
-    if (!items.has(key)) items.set(key, post);
-  }
-
-  if (items.size === 0) return <>{empty}</>;
+  if (items.length === 0) return <>{empty}</>;
   return (
     <div>
-      {[...items].map(([key, post]) => (
-        <PostCard key={key} post={post} />
-      ))}
+      <WindowedCards items={items} hasMore={Boolean(hasNextPage)} isLoadingMore={isFetchingNextPage} />
       {hasNextPage ? (
         <div className="flex justify-center p-4">
           <Button variant="outline" onClick={() => void fetchNextPage()} isLoading={isFetchingNextPage}>
@@ -77,6 +112,69 @@ export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }
       ) : (
         endMessage && <p className="px-4 py-8 text-center text-sm text-muted-foreground">{endMessage}</p>
       )}
+    </div>
+  );
+}
+
+function WindowedCards({
+  items,
+  hasMore,
+  isLoadingMore,
+}: {
+  items: [string, Post][];
+  hasMore: boolean;
+  isLoadingMore: boolean;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [columnWidth, setColumnWidth] = useState(390);
+  const [overscan, setOverscan] = useState(OVERSCAN_STEP);
+  useEffect(() => {
+    if (overscan < OVERSCAN) whenIdle(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP)));
+  }, [overscan]);
+  // Where the list starts in the page (below the header and tabs) and how wide it is, for the estimates.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const rect = list.getBoundingClientRect();
+    setScrollMargin(rect.top + window.scrollY);
+    if (rect.width > 0) setColumnWidth(rect.width);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (index) => estimateHeight(items[index]![1], columnWidth),
+    getItemKey: (index) => items[index]![0],
+    overscan,
+    scrollMargin,
+  });
+
+  return (
+    <div
+      ref={listRef}
+      role="feed"
+      aria-busy={isLoadingMore}
+      className="relative"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => {
+        const [key, post] = items[row.index]!;
+        return (
+          <div
+            key={key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className="absolute inset-x-0 top-0"
+            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+          >
+            <PostCard
+              post={post}
+              priority={row.index < PRIORITY_CARDS}
+              position={{ index: row.index + 1, setSize: hasMore ? -1 : items.length }}
+            />
+          </div>
+        );
+      })}
     </div>
   );
 }

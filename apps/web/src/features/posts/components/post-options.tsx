@@ -1,0 +1,128 @@
+import type { Post } from '@burti/shared';
+import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api';
+import { useDeletePost } from '../api/delete-post';
+import { useReportPost } from '../api/report-post';
+import { PostComposerDialog } from './post-composer';
+
+const OPTIONS_TRIGGER_CLASS =
+  '-mr-2 -mt-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
+export type PostOptionsProps = {
+  post: Post;
+  isAuthor: boolean;
+  onDeleted?: () => void;
+  /** Open at once: the fan pressed the stand-in button before this menu had loaded. */
+  defaultOpen?: boolean;
+};
+
+/**
+ * A post's '...' menu: edit and delete for its author (with their dialogs), report for everyone else. Loaded apart
+ * from the card (Radix menu, dialogs and the composer), so that a feed paints without them.
+ */
+export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: PostOptionsProps) {
+  const { t } = useTranslation();
+  const report = useReportPost();
+  const remove = useDeletePost();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const menuTrigger = useRef<HTMLButtonElement>(null);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    menuTrigger.current?.focus();
+  };
+
+  function onReport() {
+    report.mutate(post.id, {
+      onSuccess: () => toast.success(t('post.reported'), { description: t('post.reportedMessage') }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) toast.info(error.message);
+        else toast.error(t('app.error'), { description: error.message });
+      },
+    });
+  }
+
+  function onConfirmDelete(event: MouseEvent<HTMLButtonElement>) {
+    event.preventDefault(); // stay open, showing 'Deleting...', until the server answers
+    remove.mutate(post.id, {
+      onSuccess: () => {
+        setConfirmingDelete(false);
+        toast.success(t('post.deleted'), { description: t('post.deletedMessage') });
+        onDeleted?.();
+      },
+      onError: (error) =>
+        toast.error(t('app.error'), {
+          description: error instanceof ApiError ? error.message : t('post.deleteFailed'),
+        }),
+    });
+  }
+
+  return (
+    <>
+      <DropdownMenu defaultOpen={defaultOpen}>
+        <DropdownMenuTrigger asChild>
+          <button ref={menuTrigger} type="button" aria-label={t('post.options')} className={OPTIONS_TRIGGER_CLASS}>
+            <MoreHorizontal aria-hidden="true" className="size-5" />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          {isAuthor ? (
+            <>
+              <DropdownMenuItem onSelect={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                {t('post.edit')}
+              </DropdownMenuItem>
+              <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
+                <Trash2 aria-hidden="true" />
+                {t('post.delete')}
+              </DropdownMenuItem>
+            </>
+          ) : (
+            <DropdownMenuItem onSelect={onReport} disabled={report.isPending}>
+              <Flag aria-hidden="true" />
+              {t('post.report')}
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {isAuthor && (
+        <>
+          <PostComposerDialog open={editing} onOpenChange={setEditing} post={post} onCloseAutoFocus={returnFocus} />
+          <AlertDialog open={confirmingDelete} onOpenChange={(open) => !remove.isPending && setConfirmingDelete(open)}>
+            <AlertDialogContent onCloseAutoFocus={returnFocus}>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{t('post.deleteTitle')}</AlertDialogTitle>
+                <AlertDialogDescription>{t('post.deleteText')}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={remove.isPending}>{t('app.cancel')}</AlertDialogCancel>
+                <AlertDialogAction variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
+                  {remove.isPending ? t('post.deleting') : t('post.deleteConfirm')}
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </>
+      )}
+    </>
+  );
+}
