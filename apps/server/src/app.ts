@@ -31,6 +31,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 
 export type BuildAppOptions = {
@@ -71,6 +72,7 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

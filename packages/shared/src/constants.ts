@@ -17,6 +17,8 @@ export const NICKNAME_MAX = 30;
 export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.]+$/u;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** Largest id a PostgreSQL `integer` column holds: ids above it are refused as input, never sent to the database. */
+export const INT_ID_MAX = 2_147_483_647;
 
 export const FEED_PAGE_SIZE = 50;
 export const CLUB_FEED_PAGE_SIZE = 20;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
+import { authGuardRouteOptions } from './auth-guard.js';
 
 export type Viewer = {
   id: string;
@@ -26,6 +27,7 @@ export function registerAuth(app: FastifyInstance, { auth, db, appUrl }: { auth:
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    ...authGuardRouteOptions({ db }),
     async handler(request: FastifyRequest, reply: FastifyReply) {
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
       const response = await auth.handler(

@@ -15,7 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth.js';
+import { session, user } from './auth.js';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -83,6 +83,9 @@ export const posts = pgTable(
     mediaUrl: text('media_url'),
     mediaPath: text('media_path'),
     mediaType: text('media_type', { enum: ['photo', 'video'] }),
+    /** A video's poster frame (a JPEG stored beside it). */
+    mediaPosterUrl: text('media_poster_url'),
+    mediaPosterPath: text('media_poster_path'),
     mediaUrls: text('media_urls')
       .array()
       .notNull()
@@ -289,10 +292,13 @@ export const notificationTokens = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     token: text('token').notNull().unique(),
     platform: text('platform', { enum: ['ios', 'android'] }).notNull(),
+    /** The session that registered the token; null once it ended, when another account may take the device. */
+    sessionId: text('session_id').references(() => session.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('notification_tokens_user_idx').on(t.userId),
+    index('notification_tokens_session_idx').on(t.sessionId),
     check('notification_tokens_platform_check', sql`${t.platform} in ('ios', 'android')`),
   ],
 );
@@ -308,9 +314,14 @@ export const webPushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
+    /** As for native tokens: the registering session, null once it ended. */
+    sessionId: text('session_id').references(() => session.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('web_push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('web_push_subscriptions_user_idx').on(t.userId),
+    index('web_push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Append-only: the balance is the sum, and (kind, source_id) makes every payment happen once. */
@@ -392,4 +403,32 @@ export const adminAuditLog = pgTable(
 export const siteCounters = pgTable('site_counters', {
   name: text('name').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
+
+/** Answers kept for retried writes: the row is taken before the work, so one key does the work once. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** Null while the first request is still working. */
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_key_length_check', sql`char_length(${t.key}) between 1 and 200`),
+  ],
+);
+
+/** Failed sign-ins per account, so that guesses spread over many addresses still meet a limit. */
+export const signInFailures = pgTable('sign_in_failures', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', tz).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', tz),
 });
