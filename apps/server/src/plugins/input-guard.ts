@@ -61,7 +61,17 @@ export function assertCleanInput(value: unknown): void {
   if (field !== null) throw new AppError('VALIDATION', CONTROL_MESSAGE, { [field]: CONTROL_MESSAGE });
 }
 
+export type KnownRoute = { method: string; url: string };
+
 export function registerInputGuard(app: FastifyInstance): void {
+  // Every route registered after this, so that tests can walk all of them (the fuzz test does).
+  const routes: KnownRoute[] = [];
+  app.decorate('knownRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
+    }
+  });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -91,5 +101,11 @@ export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw error;
     throw new AppError('VALIDATION', 'That upload could not be read. Please try again.');
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    knownRoutes: KnownRoute[];
   }
 }
