@@ -31,6 +31,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 
@@ -73,6 +74,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerIdempotency(app, { db });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
