@@ -34,3 +34,6 @@ ALTER TABLE "web_push_subscriptions" ADD COLUMN "session_id" text REFERENCES "se
 CREATE INDEX "notification_tokens_session_idx" ON "notification_tokens" USING btree ("session_id");
 --> statement-breakpoint
 CREATE INDEX "web_push_subscriptions_session_idx" ON "web_push_subscriptions" USING btree ("session_id");
+--> statement-breakpoint
+-- Whether a deleted post was removed by a moderator is read from the audit log by target.
+CREATE INDEX "admin_audit_log_target_idx" ON "admin_audit_log" USING btree ("target_type","target_id");

@@ -33,6 +33,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 
 export type BuildAppOptions = {
@@ -75,6 +76,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerInputGuard(app);
   registerIdempotency(app, { db });
+  registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

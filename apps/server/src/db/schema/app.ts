@@ -396,7 +396,10 @@ export const adminAuditLog = pgTable(
     details: jsonb('details'),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.createdAt.desc()),
+    index('admin_audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );
 
 /** Network-wide counts kept by triggers ('users', 'blocked_users'), so the admin dashboard reads one row each. */

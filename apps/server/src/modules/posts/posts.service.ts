@@ -11,6 +11,7 @@ import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { wasRemovedByModerator } from '../admin/admin.queries.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './posts.queries.js';
@@ -95,7 +96,9 @@ export async function getPost({ db, viewer, postId }: Deps & { postId: string })
   const row = await q.findPostView(db, viewer.id, postId);
   if (row) return toPost(row);
   const post = await q.findPost(db, postId);
-  if (post?.deletedAt) throw new AppError('POST_DELETED');
+  if (post?.deletedAt) {
+    throw new AppError((await wasRemovedByModerator(db, postId)) ? 'POST_REMOVED_BY_MODERATOR' : 'POST_DELETED');
+  }
   throw new AppError('POST_NOT_FOUND');
 }
 
