@@ -33,6 +33,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMediaHeaders } from './plugins/media-headers.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 
@@ -77,6 +78,7 @@ export async function buildApp({
   registerInputGuard(app);
   registerIdempotency(app, { db });
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });
+  registerMediaHeaders(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -164,7 +164,7 @@ describe('fuzzing every route', () => {
             if (response.statusCode >= 500) {
               throw new Error(`${route.method} ${path}?${search} → ${response.statusCode} ${response.body.slice(0, 300)}`);
             }
-            if (!isAuth && response.statusCode >= 400 && response.headers['content-type']?.includes('json')) {
+            if (!isAuth && response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('json')) {
               const answer = response.json<{ error?: { code?: string }; code?: string; message?: string } | null>();
               // Our answers carry { error: { code, message } }; better-auth's own answers carry { code } or { message }.
               expect(answer?.error?.code ?? answer?.code ?? answer?.message, `${route.method} ${path} ${response.body}`).toBeTruthy();

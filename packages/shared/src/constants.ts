@@ -8,6 +8,8 @@ export const POST_TEXT_AMBER_ABOVE = 350;
 export const POST_TEXT_RED_ABOVE = 450;
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest video accepted, in seconds (the 10 MB limit usually comes first). */
+export const VIDEO_MAX_SECONDS = 180;
 export const COMMENT_MAX = 1000;
 export const BIO_MAX = 160;
 

@@ -4,7 +4,7 @@ import { clubSchema } from './clubs.js';
 
 export const MEDIA_TYPES = ['photo', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-/** Accepted by content (magic bytes), not by name: photos are re-encoded, videos stored as sent. */
+/** Accepted by content (magic bytes), not by name: photos are re-encoded, videos remuxed without metadata. */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
@@ -20,7 +20,14 @@ export const postSchema = z.object({
   author: authorSchema,
   club: clubSchema,
   text: z.string().nullable(),
-  media: z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) }).nullable(),
+  media: z
+    .object({
+      url: z.string(),
+      type: z.enum(MEDIA_TYPES),
+      /** A video's first frame (JPEG), shown before it plays; null for photos. */
+      posterUrl: z.string().nullable(),
+    })
+    .nullable(),
   mediaUrls: z.array(z.string()),
   likesCount: z.number().int(),
   commentsCount: z.number().int(),

@@ -23,7 +23,7 @@ export async function deleteAccount({
 }): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const media = await tx
-      .select({ path: posts.mediaPath })
+      .select({ path: posts.mediaPath, poster: posts.mediaPosterPath })
       .from(posts)
       .where(and(eq(posts.authorId, viewer.id), isNotNull(posts.mediaPath)));
     const [profile] = await tx
@@ -31,7 +31,9 @@ export async function deleteAccount({
       .from(profiles)
       .where(eq(profiles.id, viewer.id));
     await tx.delete(user).where(eq(user.id, viewer.id));
-    return [...media.map((m) => m.path), profile?.avatarPath].filter((path): path is string => Boolean(path));
+    return [...media.flatMap((m) => [m.path, m.poster]), profile?.avatarPath].filter((path): path is string =>
+      Boolean(path),
+    );
   });
   await Promise.all(
     files.map((path) =>

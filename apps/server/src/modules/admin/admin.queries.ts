@@ -189,7 +189,13 @@ export async function closePendingReports(
 
 export async function lockPost(db: Executor, postId: string) {
   const [post] = await db
-    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, mediaPath: posts.mediaPath })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      deletedAt: posts.deletedAt,
+      mediaPath: posts.mediaPath,
+      mediaPosterPath: posts.mediaPosterPath,
+    })
     .from(posts)
     .where(eq(posts.id, postId))
     .for('update');
@@ -216,7 +222,15 @@ export async function wasRemovedByModerator(db: Executor, postId: string): Promi
 export async function softDeletePost(db: Executor, postId: string, at: Date): Promise<void> {
   await db
     .update(posts)
-    .set({ deletedAt: at, mediaUrl: null, mediaPath: null, mediaType: null, updatedAt: at })
+    .set({
+      deletedAt: at,
+      mediaUrl: null,
+      mediaPath: null,
+      mediaType: null,
+      mediaPosterUrl: null,
+      mediaPosterPath: null,
+      updatedAt: at,
+    })
     .where(eq(posts.id, postId));
 }
 

@@ -203,13 +203,12 @@ export async function deletePost({
       note,
       details: { authorId: post.authorId },
     });
-    return post.mediaPath;
+    return [post.mediaPath, post.mediaPosterPath];
   });
   // After the commit, so a failed transaction never leaves a live post without its file.
-  if (mediaPath) {
-    await storage
-      .remove(mediaPath)
-      .catch((err: unknown) => log.warn({ err, path: mediaPath }, 'could not remove a media file'));
+  for (const path of mediaPath) {
+    if (!path) continue;
+    await storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file'));
   }
   return { postId, deletedAt: deletedAt.toISOString() };
 }

@@ -10,6 +10,7 @@ export type PostRow = {
   text: string | null;
   media_url: string | null;
   media_type: 'photo' | 'video' | null;
+  media_poster_url: string | null;
   media_urls: string[];
   likes_count: number;
   comments_count: number;
@@ -36,7 +37,7 @@ const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'Y
 const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
 
 function postColumns(viewerId: string): SQL {
-  return sql`p.id, p.text, p.media_url, p.media_type, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
+  return sql`p.id, p.text, p.media_url, p.media_type, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
     p.created_at, p.edited_at,
     a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
     c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
@@ -128,6 +129,8 @@ export async function insertPost(
     mediaUrl?: string | null;
     mediaPath?: string | null;
     mediaType?: 'photo' | 'video' | null;
+    mediaPosterUrl?: string | null;
+    mediaPosterPath?: string | null;
   },
 ) {
   const [post] = await db.insert(posts).values(values).returning({ id: posts.id });
@@ -151,6 +154,8 @@ export async function updatePost(
     mediaUrl?: string | null;
     mediaPath?: string | null;
     mediaType?: 'photo' | 'video' | null;
+    mediaPosterUrl?: string | null;
+    mediaPosterPath?: string | null;
     editedAt?: Date;
     deletedAt?: Date;
   },

@@ -31,7 +31,10 @@ export function toPost(row: q.PostRow): Post {
     },
     club: { id: row.club_id, name: row.club_name, country: row.club_country, league: row.club_league },
     text: row.text,
-    media: row.media_url && row.media_type ? { url: row.media_url, type: row.media_type } : null,
+    media:
+      row.media_url && row.media_type
+        ? { url: row.media_url, type: row.media_type, posterUrl: row.media_poster_url ?? null }
+        : null,
     mediaUrls: row.media_urls ?? [],
     likesCount: row.likes_count,
     commentsCount: row.comments_count,
@@ -121,11 +124,15 @@ async function interactablePost(db: Executor, viewer: Viewer, postId: string) {
   return post;
 }
 
+type StoredMedia = StoredFile & { type: 'photo' | 'video'; poster: StoredFile | null };
+
+/** Stores the processed file, and a video's poster frame beside it (both or neither). */
 async function storeMedia(
   storage: Storage,
+  log: FastifyBaseLogger,
   viewer: Viewer,
   file: Buffer | undefined,
-): Promise<(StoredFile & { type: 'photo' | 'video' }) | null> {
+): Promise<StoredMedia | null> {
   if (!file) return null;
   const media = await processPostMedia(file);
   const stored = await storage.put({
@@ -135,7 +142,25 @@ async function storeMedia(
     body: media.body,
     contentType: media.contentType,
   });
-  return { ...stored, type: media.type };
+  if (!media.poster) return { ...stored, type: media.type, poster: null };
+  try {
+    const poster = await storage.put({
+      bucket: 'posts_media',
+      userId: viewer.id,
+      ext: 'jpg',
+      body: media.poster,
+      contentType: 'image/jpeg',
+    });
+    return { ...stored, type: media.type, poster };
+  } catch (error) {
+    await removeQuietly(storage, log, stored.path);
+    throw error;
+  }
+}
+
+async function removeMediaQuietly(storage: Storage, log: FastifyBaseLogger, media: StoredMedia | null) {
+  await removeQuietly(storage, log, media?.path);
+  await removeQuietly(storage, log, media?.poster?.path);
 }
 
 async function removeQuietly(storage: Storage, log: FastifyBaseLogger, path: string | null | undefined) {
@@ -157,7 +182,7 @@ export async function createPost({
     .where(eq(profiles.id, viewer.id));
   if (!profile?.clubId) throw new AppError('CLUB_REQUIRED');
   if (!text && !file) throw new AppError('POST_EMPTY');
-  const media = await storeMedia(storage, viewer, file);
+  const media = await storeMedia(storage, log, viewer, file);
   try {
     const postId = await db.transaction(async (tx) => {
       const id = await q.insertPost(tx, {
@@ -167,13 +192,15 @@ export async function createPost({
         mediaUrl: media?.url ?? null,
         mediaPath: media?.path ?? null,
         mediaType: media?.type ?? null,
+        mediaPosterUrl: media?.poster?.url ?? null,
+        mediaPosterPath: media?.poster?.path ?? null,
       });
       await completeReferralIfReady(tx, viewer.id);
       return id;
     });
     return await getPost({ db, viewer, postId });
   } catch (error) {
-    await removeQuietly(storage, log, media?.path);
+    await removeMediaQuietly(storage, log, media);
     throw error;
   }
 }
@@ -193,8 +220,8 @@ export async function editPost({
   if (existing.deletedAt) throw new AppError('POST_DELETED');
   if (existing.authorId !== viewer.id) throw new AppError('FORBIDDEN', "You don't have permission to edit this post");
 
-  const media = await storeMedia(storage, viewer, file);
-  let replacedPath: string | null = null;
+  const media = await storeMedia(storage, log, viewer, file);
+  let replacedPaths: (string | null)[] = [];
   try {
     await db.transaction(async (tx) => {
       const post = await q.findPost(tx, postId, true);
@@ -209,15 +236,17 @@ export async function editPost({
         mediaUrl: nextMediaUrl,
         mediaPath: media ? media.path : dropMedia ? null : post.mediaPath,
         mediaType: media ? media.type : dropMedia ? null : post.mediaType,
+        mediaPosterUrl: media ? (media.poster?.url ?? null) : dropMedia ? null : post.mediaPosterUrl,
+        mediaPosterPath: media ? (media.poster?.path ?? null) : dropMedia ? null : post.mediaPosterPath,
         editedAt: new Date(),
       });
-      if (dropMedia) replacedPath = post.mediaPath;
+      if (dropMedia) replacedPaths = [post.mediaPath, post.mediaPosterPath];
     });
   } catch (error) {
-    await removeQuietly(storage, log, media?.path);
+    await removeMediaQuietly(storage, log, media);
     throw error;
   }
-  await removeQuietly(storage, log, replacedPath);
+  for (const path of replacedPaths) await removeQuietly(storage, log, path);
   return getPost({ db, viewer, postId });
 }
 
@@ -228,7 +257,15 @@ export async function deletePost({ db, viewer, storage, log, postId }: MediaDeps
   if (post.deletedAt) throw new AppError('POST_DELETED');
   if (post.authorId !== viewer.id) throw new AppError('FORBIDDEN', "You don't have permission to delete this post");
   await removeQuietly(storage, log, post.mediaPath);
-  await q.updatePost(db, postId, { deletedAt: new Date(), mediaUrl: null, mediaPath: null, mediaType: null });
+  await removeQuietly(storage, log, post.mediaPosterPath);
+  await q.updatePost(db, postId, {
+    deletedAt: new Date(),
+    mediaUrl: null,
+    mediaPath: null,
+    mediaType: null,
+    mediaPosterUrl: null,
+    mediaPosterPath: null,
+  });
 }
 
 export async function setLike({

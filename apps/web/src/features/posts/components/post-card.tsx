@@ -181,8 +181,10 @@ export function PostCard({ post, onDeleted }: { post: Post; onDeleted?: () => vo
             // eslint-disable-next-line jsx-a11y/media-has-caption
             <video
               src={post.media.url}
+              // The poster frame is extracted by the server; with it, nothing of the video loads before play.
+              poster={post.media.posterUrl ?? undefined}
               controls
-              preload="metadata"
+              preload={post.media.posterUrl ? 'none' : 'metadata'}
               playsInline
               aria-label={t('post.videoLabel', { nickname: post.author.nickname })}
               className="max-h-[32rem] w-full bg-black"
