@@ -11,12 +11,14 @@ const stamp = () => Date.now().toString(36).slice(-6);
 
 type Page = { posts: { id: string; text: string | null }[] };
 
-test('double-clicking Post and Comment creates one post and one comment; a lost answer is retried safely', async ({ page }) => {
+test('double-clicking Post and Comment creates one post and one comment; a lost answer is retried safely', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page, { email: uniqueEmail('double'), password, nickname: `double_${stamp()}` });
   await joinClub(page, 'dinamo', 'Dinamo Tbilisi');
-  const me = await (await page.request.get('/api/me')).json();
-  const userId = me.me.id as string;
+  const me = (await (await page.request.get('/api/me')).json()) as { me: { id: string } };
+  const userId = me.me.id;
 
   // --- Post, double-clicked ---------------------------------------------------------------------------------------
   const text = `Double click on the post button ${stamp()}`;
@@ -25,7 +27,8 @@ test('double-clicking Post and Comment creates one post and one comment; a lost 
   await dialog.getByRole('textbox', { name: 'Post text' }).fill(text);
   const postRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/posts')) postRequests.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() === 'POST' && request.url().endsWith('/api/posts'))
+      postRequests.push(request.headers()['idempotency-key'] ?? '');
   });
   await dialog.getByRole('button', { name: 'Post' }).dblclick();
   await expect(page.getByText('Success! Your post has been shared with the community!').first()).toBeVisible();
@@ -103,7 +106,9 @@ test('a common password is refused on sign-up with a clear message', async ({ pa
   await page.getByLabel('Email').fill(uniqueEmail('weak'));
   await page.getByLabel('Password').fill('password');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('This password is one of the most common and easy to guess.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This password is one of the most common and easy to guess.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText('Check your inbox')).toBeHidden();
 });
 

@@ -64,10 +64,40 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(nasty, nasty, { maxKeys: 3 }),
 );
 const FIELDS = [
-  'text', 'body', 'clubId', 'nickname', 'bio', 'targetType', 'targetId', 'parentCommentId', 'code', 'source',
-  'startParam', 'email', 'password', 'newPassword', 'currentPassword', 'name', 'image', 'note', 'action',
-  'blocked', 'isAdmin', 'endpoint', 'keys', 'token', 'platform', 'cursor', 'removeMedia', 'mode', 'initData',
-  'callbackURL', 'q', 'window', 'status', 'confirm',
+  'text',
+  'body',
+  'clubId',
+  'nickname',
+  'bio',
+  'targetType',
+  'targetId',
+  'parentCommentId',
+  'code',
+  'source',
+  'startParam',
+  'email',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'name',
+  'image',
+  'note',
+  'action',
+  'blocked',
+  'isAdmin',
+  'endpoint',
+  'keys',
+  'token',
+  'platform',
+  'cursor',
+  'removeMedia',
+  'mode',
+  'initData',
+  'callbackURL',
+  'q',
+  'window',
+  'status',
+  'confirm',
 ];
 const objectOfFields = fc.dictionary(fc.constantFrom(...FIELDS), nastyValue, { maxKeys: 5 });
 
@@ -75,7 +105,9 @@ type Body = { payload?: string | Buffer; contentType?: string };
 const bodies: fc.Arbitrary<Body> = fc.oneof(
   fc.constant<Body>({}),
   objectOfFields.map((value) => ({ payload: JSON.stringify(value), contentType: 'application/json' })),
-  fc.jsonValue({ depthSize: 'small' }).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })),
+  fc
+    .jsonValue({ depthSize: 'small' })
+    .map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })),
   fc.integer({ min: 10, max: 5000 }).map((depth) => ({
     payload: `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`,
     contentType: 'application/json',
@@ -149,7 +181,7 @@ describe('fuzzing every route', () => {
             if (isAuth && SKIP.has(`${route.method} /api/auth/${endpoint}`)) return;
             if (SKIP.has(`${route.method} ${route.url}`)) return;
             const path = isAuth ? `/api/auth/${endpoint}` : fill(route.url, params);
-            const search = new URLSearchParams(query as Record<string, string>).toString();
+            const search = new URLSearchParams(query).toString();
             const hasBody = route.method !== 'GET' && body.payload !== undefined;
             const response = await t.app.inject({
               method: route.method as 'GET',
@@ -162,12 +194,21 @@ describe('fuzzing every route', () => {
               ...(hasBody ? { payload: body.payload } : {}),
             });
             if (response.statusCode >= 500) {
-              throw new Error(`${route.method} ${path}?${search} → ${response.statusCode} ${response.body.slice(0, 300)}`);
+              throw new Error(
+                `${route.method} ${path}?${search} → ${response.statusCode} ${response.body.slice(0, 300)}`,
+              );
             }
-            if (!isAuth && response.statusCode >= 400 && String(response.headers['content-type'] ?? '').includes('json')) {
+            if (
+              !isAuth &&
+              response.statusCode >= 400 &&
+              String(response.headers['content-type'] ?? '').includes('json')
+            ) {
               const answer = response.json<{ error?: { code?: string }; code?: string; message?: string } | null>();
               // Our answers carry { error: { code, message } }; better-auth's own answers carry { code } or { message }.
-              expect(answer?.error?.code ?? answer?.code ?? answer?.message, `${route.method} ${path} ${response.body}`).toBeTruthy();
+              expect(
+                answer?.error?.code ?? answer?.code ?? answer?.message,
+                `${route.method} ${path} ${response.body}`,
+              ).toBeTruthy();
             }
           },
         ),

@@ -31,16 +31,37 @@ export async function makeVideo({
         ? ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-c:a', 'libopus']
         : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
     const tags = gps
-      ? ['-metadata', 'location=+41.7151+044.8271/', '-metadata', 'make=BurtiPhone', '-metadata', 'creation_time=2024-05-01T10:00:00Z']
+      ? [
+          '-metadata',
+          'location=+41.7151+044.8271/',
+          '-metadata',
+          'make=BurtiPhone',
+          '-metadata',
+          'creation_time=2024-05-01T10:00:00Z',
+        ]
       : [];
     // The MOV muxer is the one that writes `©xyz`; the brand makes the file an MP4 as phones do.
-    const format = container === 'webm' ? ['-f', 'webm'] : ['-f', 'mov', ...(brand || container === 'mp4' ? ['-brand', brand ?? 'mp42'] : [])];
+    const format =
+      container === 'webm'
+        ? ['-f', 'webm']
+        : ['-f', 'mov', ...(brand || container === 'mp4' ? ['-brand', brand ?? 'mp42'] : [])];
     await exec('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=size=160x120:rate=${rate}`,
-      '-f', 'lavfi', '-i', 'sine=frequency=440',
-      '-t', String(seconds),
-      ...codecs, ...tags, ...format,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=160x120:rate=${rate}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-t',
+      String(seconds),
+      ...codecs,
+      ...tags,
+      ...format,
       out,
     ]);
     return await readFile(out);
@@ -55,7 +76,15 @@ export async function probeBytes(bytes: Buffer) {
   try {
     const file = join(dir, 'file');
     await import('node:fs/promises').then((fs) => fs.writeFile(file, bytes));
-    const { stdout } = await exec('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+    const { stdout } = await exec('ffprobe', [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      file,
+    ]);
     return JSON.parse(stdout) as {
       format: { format_name: string; duration: string; tags?: Record<string, string> };
       streams: { codec_type: string; codec_name: string; tags?: Record<string, string> }[];

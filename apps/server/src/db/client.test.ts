@@ -44,7 +44,15 @@ describe('embedded data dir lock', () => {
     const start = () => {
       // node itself (with tsx's loader), not the tsx wrapper: kill -9 must hit the server's own process.
       const child = spawn(process.execPath, ['--import', 'tsx', main], {
-        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JOBS: 'false' },
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          DATABASE_URL: '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          JOBS: 'false',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const listening = new Promise<string>((resolve, reject) => {

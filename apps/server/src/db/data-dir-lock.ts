@@ -76,7 +76,11 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     const owner = parse(text);
     if (!owner) {
       // Being written this very moment, or left half-written by a crash: a young file gets a moment.
-      const age = Date.now() - (await stat(file).then((s) => s.mtimeMs).catch(() => 0));
+      const age =
+        Date.now() -
+        (await stat(file)
+          .then((s) => s.mtimeMs)
+          .catch(() => 0));
       if (age < 2_000) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         continue;

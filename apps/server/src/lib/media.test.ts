@@ -226,7 +226,8 @@ describe('processPostMedia: videos, remuxed without metadata', () => {
     expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(Number(probed.format.duration)).toBeCloseTo(1, 0);
 
-    const poster = await sharp(out.poster!).metadata();
+    expect(out.poster).toBeInstanceOf(Buffer);
+    const poster = await sharp(out.poster).metadata();
     expect(poster).toMatchObject({ format: 'jpeg', width: 160, height: 120 });
     expect(poster.exif).toBeUndefined();
   });

@@ -42,14 +42,22 @@ type Probe = {
 function run(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { timeout: TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, { stderr }));
+      if (error) reject(error instanceof Error ? error : new Error(`${command} failed`));
       else resolve({ stdout, stderr });
     });
   });
 }
 
 export async function probe(file: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
+  ]);
   return JSON.parse(stdout) as Probe;
 }
 
@@ -80,25 +88,61 @@ export async function processVideo(data: Buffer, uploadedAs: 'mp4' | 'webm' | 'm
     const poster = join(dir, 'poster.jpg');
     try {
       await run('ffmpeg', [
-        '-v', 'error', '-nostdin', '-y',
-        '-i', input,
-        '-map', '0:v:0', '-map', '0:a:0?',
-        '-map_metadata', '-1', '-map_metadata:s', '-1', '-map_chapters', '-1',
-        '-c:v', 'copy',
+        '-v',
+        'error',
+        '-nostdin',
+        '-y',
+        '-i',
+        input,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-map_metadata',
+        '-1',
+        '-map_metadata:s',
+        '-1',
+        '-map_chapters',
+        '-1',
+        '-c:v',
+        'copy',
         ...(webm ? ['-c:a', 'libopus', '-b:a', '96k'] : ['-c:a', 'aac', '-b:a', '128k']),
-        '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact',
+        '-fflags',
+        '+bitexact',
+        '-flags:v',
+        '+bitexact',
+        '-flags:a',
+        '+bitexact',
         ...(webm ? ['-f', 'webm'] : ['-movflags', '+faststart', '-f', 'mp4']),
         output,
       ]);
       // Decodes every frame of what we would store: a stream that is not really video fails here.
       await run('ffmpeg', ['-v', 'error', '-nostdin', '-xerror', '-i', output, '-map', '0:v:0', '-f', 'null', '-']);
       await run('ffmpeg', [
-        '-v', 'error', '-nostdin', '-y',
-        '-i', output,
-        '-map', '0:v:0', '-frames:v', '1',
-        '-vf', "scale='min(1280,iw)':-2",
-        '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact',
-        '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg',
+        '-v',
+        'error',
+        '-nostdin',
+        '-y',
+        '-i',
+        output,
+        '-map',
+        '0:v:0',
+        '-frames:v',
+        '1',
+        '-vf',
+        "scale='min(1280,iw)':-2",
+        '-map_metadata',
+        '-1',
+        '-fflags',
+        '+bitexact',
+        '-flags:v',
+        '+bitexact',
+        '-q:v',
+        '4',
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
         poster,
       ]);
     } catch {

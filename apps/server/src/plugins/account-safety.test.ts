@@ -25,7 +25,10 @@ describe('cross-site writes', () => {
       { method: 'POST' as const, url: '/api/auth/update-user', payload: { name: 'forged' } },
     ];
     for (const attempt of attempts) {
-      const response = await t.app.inject({ ...attempt, headers: { cookie: fan.cookie, origin: 'https://evil.example' } });
+      const response = await t.app.inject({
+        ...attempt,
+        headers: { cookie: fan.cookie, origin: 'https://evil.example' },
+      });
       expect(response.statusCode, attempt.url).toBe(403);
       expect(response.json().error.code).toBe('FORBIDDEN_ORIGIN');
     }
@@ -37,7 +40,12 @@ describe('cross-site writes', () => {
       headers: { cookie: fan.cookie, referer: 'https://evil.example/page' },
     });
     expect(referer.statusCode).toBe(403);
-    const bare = await t.app.inject({ method: 'POST', url: '/api/posts', payload: { text: 'forged' }, headers: { cookie: fan.cookie } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: { text: 'forged' },
+      headers: { cookie: fan.cookie },
+    });
     expect(bare.statusCode).toBe(403);
 
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, fan.userId));
@@ -69,12 +77,22 @@ describe('sign-in limits per account', () => {
     const fan = await t.createUser();
     const statuses: number[] = [];
     for (let i = 1; i <= 11; i++) {
-      const response = await post(t.app, '/api/auth/sign-in/email', { email: fan.email, password: `wrong guess ${i}` }, from(`203.0.113.${i}`));
+      const response = await post(
+        t.app,
+        '/api/auth/sign-in/email',
+        { email: fan.email, password: `wrong guess ${i}` },
+        from(`203.0.113.${i}`),
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
-    const locked = await post(t.app, '/api/auth/sign-in/email', { email: fan.email.toUpperCase(), password: fan.password }, from('198.51.100.7'));
+    const locked = await post(
+      t.app,
+      '/api/auth/sign-in/email',
+      { email: fan.email.toUpperCase(), password: fan.password },
+      from('198.51.100.7'),
+    );
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('RATE_LIMITED');
     expect(locked.json().error.message).toMatch(/Too many failed sign-ins for this account\. Please wait 1 minute/);
@@ -82,7 +100,12 @@ describe('sign-in limits per account', () => {
 
     // Once the wait is over, the right password works and clears the count; the next lock after that waits longer.
     await t.db.update(signInFailures).set({ lockedUntil: new Date(Date.now() - 1000) });
-    const ok = await post(t.app, '/api/auth/sign-in/email', { email: fan.email, password: fan.password }, from('198.51.100.8'));
+    const ok = await post(
+      t.app,
+      '/api/auth/sign-in/email',
+      { email: fan.email, password: fan.password },
+      from('198.51.100.8'),
+    );
     expect(ok.statusCode).toBe(200);
     expect(await t.db.select().from(signInFailures)).toHaveLength(0);
   });
@@ -91,11 +114,19 @@ describe('sign-in limits per account', () => {
     const fan = await t.createUser();
     const account = fan.email.toLowerCase();
     for (let i = 0; i < 10; i++) {
-      await post(t.app, '/api/auth/sign-in/email', { email: fan.email, password: 'not it at all' }, from(`192.0.2.${i}`));
+      await post(
+        t.app,
+        '/api/auth/sign-in/email',
+        { email: fan.email, password: 'not it at all' },
+        from(`192.0.2.${i}`),
+      );
     }
     const first = await t.db.select().from(signInFailures).where(eq(signInFailures.account, account));
     const firstWait = first[0]!.lockedUntil!.getTime() - first[0]!.lastFailureAt.getTime();
-    await t.db.update(signInFailures).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(signInFailures.account, account));
+    await t.db
+      .update(signInFailures)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(signInFailures.account, account));
     await post(t.app, '/api/auth/sign-in/email', { email: fan.email, password: 'still wrong' }, from('192.0.2.200'));
     const second = await t.db.select().from(signInFailures).where(eq(signInFailures.account, account));
     const secondWait = second[0]!.lockedUntil!.getTime() - second[0]!.lastFailureAt.getTime();
@@ -107,7 +138,11 @@ describe('sign-in limits per account', () => {
 describe('passwords', () => {
   it('refuses "password" and other common passwords with a clear message, on sign-up and on change', async () => {
     for (const password of ['password', '12345678', 'Football1', 'qwertyuiop']) {
-      const response = await post(t.app, '/api/auth/sign-up/email', { email: t.uniqueEmail('weak'), password, name: '' });
+      const response = await post(t.app, '/api/auth/sign-up/email', {
+        email: t.uniqueEmail('weak'),
+        password,
+        name: '',
+      });
       expect(response.statusCode, password).toBe(400);
       expect(response.json().error).toMatchObject({
         code: 'VALIDATION',
@@ -116,10 +151,17 @@ describe('passwords', () => {
       expect(response.json().error.fields.password).toBeTruthy();
     }
     const fan = await t.createUser();
-    const change = await fan.post('/api/auth/change-password', { currentPassword: fan.password, newPassword: 'iloveyou' });
+    const change = await fan.post('/api/auth/change-password', {
+      currentPassword: fan.password,
+      newPassword: 'iloveyou',
+    });
     expect(change.statusCode).toBe(400);
     // An uncommon one is fine.
-    const fine = await post(t.app, '/api/auth/sign-up/email', { email: t.uniqueEmail('strong'), password: 'Mtatsminda at dusk 1925', name: '' });
+    const fine = await post(t.app, '/api/auth/sign-up/email', {
+      email: t.uniqueEmail('strong'),
+      password: 'Mtatsminda at dusk 1925',
+      name: '',
+    });
     expect(fine.statusCode).toBe(200);
   });
 });

@@ -53,6 +53,19 @@ function endpointOf(request: FastifyRequest): string {
   return path.slice('/api/auth'.length);
 }
 
+function checkBody(request: FastifyRequest): void {
+  const endpoint = endpointOf(request);
+  const body = request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('VALIDATION', 'The request body must be an object.');
+  (BODIES[endpoint] ?? ANY_BODY).parse(body);
+  const field = NEW_PASSWORD_FIELD[endpoint];
+  const chosen = field ? (body as Record<string, unknown>)[field] : undefined;
+  if (field && typeof chosen === 'string' && isCommonPassword(chosen)) {
+    throw new AppError('VALIDATION', COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  }
+}
+
 const accounts = new WeakMap<FastifyRequest, string>();
 
 function minutes(seconds: number): string {
@@ -64,16 +77,12 @@ export function authGuardRouteOptions({ db }: { db: Db }): RouteShorthandOptions
   const limiter: SignInLimiter = createSignInLimiter(db);
   return {
     bodyLimit: AUTH_BODY_LIMIT,
-    async preValidation(request: FastifyRequest) {
-      if (request.method !== 'POST') return;
-      const endpoint = endpointOf(request);
-      const body = request.body ?? {};
-      if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('VALIDATION', 'The request body must be an object.');
-      (BODIES[endpoint] ?? ANY_BODY).parse(body);
-      const field = NEW_PASSWORD_FIELD[endpoint];
-      const chosen = field ? (body as Record<string, unknown>)[field] : undefined;
-      if (field && typeof chosen === 'string' && isCommonPassword(chosen)) {
-        throw new AppError('VALIDATION', COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    preValidation(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+      try {
+        if (request.method === 'POST') checkBody(request);
+        done();
+      } catch (error) {
+        done(error as Error);
       }
     },
     async preHandler(request: FastifyRequest, reply: FastifyReply) {

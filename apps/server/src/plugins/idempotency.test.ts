@@ -77,12 +77,18 @@ describe('Idempotency-Key', () => {
     expect(c1.json().comment.id).toBe(c2.json().comment.id);
     const parentId = c1.json().comment.id as string;
     const replyKey = crypto.randomUUID();
-    await Promise.all([1, 2, 3].map(() => send(fan, 'POST', `/api/posts/${target!.id}/comments`, { body: 're', parentCommentId: parentId }, replyKey)));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        send(fan, 'POST', `/api/posts/${target!.id}/comments`, { body: 're', parentCommentId: parentId }, replyKey),
+      ),
+    );
     const replies = await t.db.select().from(comments).where(eq(comments.parentCommentId, parentId));
     expect(replies).toHaveLength(1);
 
     const reportKey = crypto.randomUUID();
-    const reports = await Promise.all([1, 2].map(() => send(fan, 'POST', '/api/reports', { targetType: 'post', targetId: target!.id }, reportKey)));
+    const reports = await Promise.all(
+      [1, 2].map(() => send(fan, 'POST', '/api/reports', { targetType: 'post', targetId: target!.id }, reportKey)),
+    );
     expect(reports[0]!.statusCode).toBe(201);
     expect(reports[1]!.statusCode).toBe(201);
     expect(reports[1]!.json()).toEqual(reports[0]!.json());
@@ -121,11 +127,22 @@ describe('Idempotency-Key', () => {
     expect((await send(fan, 'POST', '/api/posts', { text: '' }, key)).headers['idempotent-replayed']).toBe('true');
     // A claim whose process died long ago is not redone (it may have committed).
     const stale = crypto.randomUUID();
-    await t.db.insert(idempotencyKeys).values({ userId: fan.userId, key: stale, method: 'POST', path: '/api/posts', createdAt: new Date(Date.now() - 5 * 60_000) });
+    await t.db
+      .insert(idempotencyKeys)
+      .values({
+        userId: fan.userId,
+        key: stale,
+        method: 'POST',
+        path: '/api/posts',
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      });
     const abandoned = await send(fan, 'POST', '/api/posts', { text: 'after a crash' }, stale);
     expect(abandoned.statusCode).toBe(409);
     // A key older than a day is free again.
-    await t.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(idempotencyKeys.key, stale));
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(idempotencyKeys.key, stale));
     expect((await send(fan, 'POST', '/api/posts', { text: 'a day later' }, stale)).statusCode).toBe(201);
   });
 });

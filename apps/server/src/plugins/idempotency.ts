@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
@@ -55,7 +55,9 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     // Keys older than their lifetime are free again.
     await db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, lifetime)));
+      .where(
+        and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, lifetime)),
+      );
     const taken = await db
       .insert(idempotencyKeys)
       .values({ userId, key, ...fingerprint })
@@ -64,7 +66,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     return taken.length > 0;
   }
 
-  const preHandler: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
@@ -118,7 +120,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     }
   };
 
-  const onSend: onSendHookHandler = async (request, reply, payload) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const taken = claims.get(request);
     if (!taken) return payload;
     claims.delete(request);

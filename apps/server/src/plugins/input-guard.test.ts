@@ -71,7 +71,12 @@ describe('integer bounds', () => {
 describe('cursors', () => {
   it('answers 400 for a well-formed cursor naming an impossible time', async () => {
     const id = crypto.randomUUID();
-    for (const at of ['2024-13-01T00:00:00.000000', '2024-02-30T10:00:00.000000', '2024-01-01T25:00:00.000000', '0000-00-00T00:00:00.000000']) {
+    for (const at of [
+      '2024-13-01T00:00:00.000000',
+      '2024-02-30T10:00:00.000000',
+      '2024-01-01T25:00:00.000000',
+      '0000-00-00T00:00:00.000000',
+    ]) {
       const cursor = encodeCursor({ at, id });
       expectBadRequest(await fan.get(`/api/feed?cursor=${cursor}`));
       expectBadRequest(await fan.get(`/api/clubs/1/posts?cursor=${cursor}`));
@@ -92,7 +97,9 @@ describe('multipart', () => {
     });
 
   it('answers 400 for a body with no boundary', async () => {
-    expectBadRequest(await send('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nhi\r\n--x--\r\n'));
+    expectBadRequest(
+      await send('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nhi\r\n--x--\r\n'),
+    );
   });
 
   it('answers 400 for an unterminated part, on create, edit and avatar', async () => {
@@ -101,7 +108,11 @@ describe('multipart', () => {
     expectBadRequest(await send(`multipart/form-data; boundary=${boundary}`, cut));
     const created = await fan.post('/api/posts', { text: 'to edit' });
     const postId = created.json<{ post: { id: string } }>().post.id;
-    const headers = { cookie: fan.cookie, origin: APP_URL, 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const headers = {
+      cookie: fan.cookie,
+      origin: APP_URL,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
     expectBadRequest(await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}`, payload: cut, headers }));
     expectBadRequest(await t.app.inject({ method: 'POST', url: '/api/me/avatar', payload: cut, headers }));
   });
@@ -111,14 +122,26 @@ describe('JSON nesting and size', () => {
   it('answers 400 for deeply nested JSON on the API and on every auth endpoint', async () => {
     const deep = `{"email":${nested(5000)}}`;
     const headers = { origin: APP_URL, 'content-type': 'application/json', cookie: fan.cookie };
-    for (const url of ['/api/posts', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/update-user', '/api/auth/change-password', '/api/auth/request-password-reset']) {
+    for (const url of [
+      '/api/posts',
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-up/email',
+      '/api/auth/update-user',
+      '/api/auth/change-password',
+      '/api/auth/request-password-reset',
+    ]) {
       expectBadRequest(await t.app.inject({ method: 'POST', url, payload: deep, headers }));
     }
   });
 
   it('answers 413 for a body over the limit', async () => {
     const big = JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) });
-    const response = await t.app.inject({ method: 'POST', url: '/api/posts', payload: big, headers: { cookie: fan.cookie, origin: APP_URL, 'content-type': 'application/json' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      payload: big,
+      headers: { cookie: fan.cookie, origin: APP_URL, 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(413);
   });
 });
@@ -141,7 +164,11 @@ describe('auth endpoints', () => {
   it('answers 400 for wrong types on sign-in and sign-up instead of reaching the library', async () => {
     expectBadRequest(await fan.post('/api/auth/sign-in/email', { email: { $ne: 1 }, password: 'x' }));
     expectBadRequest(await fan.post('/api/auth/sign-in/email', { email: 'a@b.ge', password: ['x'] }));
-    expectBadRequest(await fan.post('/api/auth/sign-up/email', { email: 'new@b.ge', password: 'long enough pass', name: 7 }));
-    expectBadRequest(await fan.post('/api/auth/sign-up/email', { email: 'new@b.ge', password: 'long\u0000enough pass', name: '' }));
+    expectBadRequest(
+      await fan.post('/api/auth/sign-up/email', { email: 'new@b.ge', password: 'long enough pass', name: 7 }),
+    );
+    expectBadRequest(
+      await fan.post('/api/auth/sign-up/email', { email: 'new@b.ge', password: 'long\u0000enough pass', name: '' }),
+    );
   });
 });

@@ -41,7 +41,8 @@ export function findControlCharacter(value: unknown): string | null {
   let seen = 0;
   while (stack.length) {
     const { value: current, path, depth } = stack.pop()!;
-    if (++seen > MAX_NODES || depth > JSON_MAX_DEPTH + 1) throw new AppError('VALIDATION', 'That request is too complex.');
+    if (++seen > MAX_NODES || depth > JSON_MAX_DEPTH + 1)
+      throw new AppError('VALIDATION', 'That request is too complex.');
     if (typeof current === 'string') {
       if (CONTROL_CHARACTER.test(current)) return path || '_';
     } else if (current && typeof current === 'object') {
@@ -79,13 +80,18 @@ export function registerInputGuard(app: FastifyInstance): void {
       done(new AppError('VALIDATION', 'That request is nested too deeply.'), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 
-  app.addHook('preValidation', async (request) => {
-    assertCleanInput(request.params);
-    assertCleanInput(request.query);
-    if (request.body !== undefined && !request.isMultipart()) assertCleanInput(request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertCleanInput(request.params);
+      assertCleanInput(request.query);
+      if (request.body !== undefined && !request.isMultipart()) assertCleanInput(request.body);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }
 

@@ -8,7 +8,11 @@ import { AppError } from '../lib/errors.js';
  * a bearer token (native, Telegram) carry no ambient authority and pass; so do requests without the cookie,
  * which act for nobody. Refused: 403 FORBIDDEN_ORIGIN, before any work.
  */
-export const TELEGRAM_WEB_ORIGINS = ['https://web.telegram.org', 'https://webk.telegram.org', 'https://webz.telegram.org'];
+export const TELEGRAM_WEB_ORIGINS = [
+  'https://web.telegram.org',
+  'https://webk.telegram.org',
+  'https://webz.telegram.org',
+];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
@@ -34,11 +38,12 @@ export function registerOriginCheck(app: FastifyInstance, { trustedOrigins }: { 
       }
     }),
   );
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (/^bearer\s/i.test(request.headers.authorization ?? '')) return;
-    if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return;
-    const origin = originOf(request);
-    if (origin === null || !allowed.has(origin)) throw new AppError('FORBIDDEN_ORIGIN');
+  app.addHook('onRequest', (request, _reply, done) => {
+    const refused =
+      !SAFE_METHODS.has(request.method) &&
+      !/^bearer\s/i.test(request.headers.authorization ?? '') &&
+      SESSION_COOKIE.test(request.headers.cookie ?? '') &&
+      !allowed.has(originOf(request) ?? '');
+    done(refused ? new AppError('FORBIDDEN_ORIGIN') : undefined);
   });
 }

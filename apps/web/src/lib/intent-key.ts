@@ -28,11 +28,7 @@ export function settleIntent(scope: string): void {
  * Runs a keyed write: the key is settled when the server answered for good (success or a refusal), and kept
  * when the answer never came or may change on a retry (offline, 5xx, rate limit).
  */
-export async function withIntent<T>(
-  scope: string,
-  fingerprint: string,
-  send: (key: string) => Promise<T>,
-): Promise<T> {
+export async function withIntent<T>(scope: string, fingerprint: string, send: (key: string) => Promise<T>): Promise<T> {
   const key = intentKey(scope, fingerprint);
   try {
     const result = await send(key);

@@ -39,7 +39,9 @@ export const updateProfileInput = z
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-export const setClubInput = z.object({ clubId: z.number().int().positive().max(INT_ID_MAX, 'Club not found') }).strict();
+export const setClubInput = z
+  .object({ clubId: z.number().int().positive().max(INT_ID_MAX, 'Club not found') })
+  .strict();
 export type SetClubInput = z.infer<typeof setClubInput>;
 
 /** What any signed-in fan sees of another fan. */

@@ -20,7 +20,12 @@ afterAll(async () => t?.close());
 
 function upload(data: Buffer, name = 'clip.mp4', type = 'video/mp4', text = 'matchday clip') {
   const body = multipartBody({ text }, { name, type, data });
-  return t.app.inject({ method: 'POST', url: '/api/posts', payload: body.payload, headers: { ...fan.headers, ...body.headers } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    payload: body.payload,
+    headers: { ...fan.headers, ...body.headers },
+  });
 }
 
 describe('videos in posts', () => {
@@ -62,7 +67,10 @@ describe('videos in posts', () => {
     ]);
     const response = await upload(html, 'clip.mp4', 'video/mp4', 'sneaky');
     expect(response.statusCode).toBe(415);
-    expect(response.json().error).toMatchObject({ code: 'UNSUPPORTED_MEDIA', message: 'Please select a valid video file' });
+    expect(response.json().error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA',
+      message: 'Please select a valid video file',
+    });
     expect(await t.db.select().from(posts).where(eq(posts.text, 'sneaky'))).toHaveLength(0);
   });
 

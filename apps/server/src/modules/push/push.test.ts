@@ -111,9 +111,9 @@ describe('push registration routes', () => {
 
     // Only the owner can remove it.
     const [other] = await t.createFans(1);
-    expect((await inject(other!, 'DELETE', '/api/push/web-subscription', { endpoint: first.endpoint })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await inject(other!, 'DELETE', '/api/push/web-subscription', { endpoint: first.endpoint })).statusCode,
+    ).toBe(204);
     expect(
       await t.db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.endpoint, first.endpoint)),
     ).toHaveLength(1);

@@ -9,13 +9,17 @@ export type CreatePostInput = { text: string; file: File | null };
 
 /** Multipart when a photo or video travels with the text; plain JSON otherwise. */
 export async function createPost({ text, file }: CreatePostInput) {
-  return withIntent('post', `${text}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`, async (idempotencyKey) => {
-    if (!file) return (await api<PostResponse>('POST', '/api/posts', { text }, { idempotencyKey })).post;
-    const form = new FormData();
-    form.append('text', text);
-    form.append('media', file);
-    return (await api<PostResponse>('POST', '/api/posts', form, { idempotencyKey })).post;
-  });
+  return withIntent(
+    'post',
+    `${text}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`,
+    async (idempotencyKey) => {
+      if (!file) return (await api<PostResponse>('POST', '/api/posts', { text }, { idempotencyKey })).post;
+      const form = new FormData();
+      form.append('text', text);
+      form.append('media', file);
+      return (await api<PostResponse>('POST', '/api/posts', form, { idempotencyKey })).post;
+    },
+  );
 }
 
 export function useCreatePost() {

@@ -211,7 +211,10 @@ describe('PostComposer', () => {
   it('prefills an edit, names the club it was posted to and offers Update', () => {
     wrap(
       <DialogHarness
-        post={post({ text: 'Old words', media: { url: '/media/posts_media/u1/a.jpg', type: 'photo', posterUrl: null } })}
+        post={post({
+          text: 'Old words',
+          media: { url: '/media/posts_media/u1/a.jpg', type: 'photo', posterUrl: null },
+        })}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Edit Post' })).toBeTruthy();

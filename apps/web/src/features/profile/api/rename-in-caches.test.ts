@@ -1,8 +1,13 @@
 import type { Comment, Post } from '@burti/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { postKeys } from '../../posts/api/post-keys';
 import { renameAuthorInCaches } from './rename-in-caches';
+
+// The keys the posts feature uses (posts/api/post-keys).
+const postKeys = {
+  feed: () => ['posts', 'list', 'feed'],
+  detail: (postId: string) => ['posts', 'detail', postId],
+};
 
 const author = (id: string, nickname: string) => ({ id, nickname, avatarUrl: null });
 const post = (id: string, by: string, nickname: string, sharedBy: Post['sharedBy'] = null): Post => ({

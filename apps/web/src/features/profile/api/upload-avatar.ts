@@ -11,8 +11,10 @@ export function useUploadAvatar() {
       const form = new FormData();
       form.append('avatar', file);
       const fingerprint = `${file.name}:${file.size}:${file.lastModified}`;
-      return withIntent('avatar', fingerprint, async (idempotencyKey) =>
-        (await api<MeResponse>('POST', '/api/me/avatar', form, { idempotencyKey })).me,
+      return withIntent(
+        'avatar',
+        fingerprint,
+        async (idempotencyKey) => (await api<MeResponse>('POST', '/api/me/avatar', form, { idempotencyKey })).me,
       );
     },
     onSuccess: (me) => {
