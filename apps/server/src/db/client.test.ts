@@ -94,7 +94,7 @@ describe('embedded data dir lock', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   it('takes over a lock whose owner is gone without waiting, and keeps one whose owner lives', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'burti-stale-'));
