@@ -176,9 +176,9 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
               <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4 text-sm">
                 <div className="flex gap-2">
                   <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-semibold">{t('safety.unconfirmedTitle')}</p>
-                    <p className="mt-1 text-muted-foreground">
+                    <p className="mt-1 text-muted-foreground wrap-anywhere">
                       {resentTo
                         ? t('safety.unconfirmedResent', { email: resentTo })
                         : t('safety.unconfirmedMessage', { email: unconfirmed })}
