@@ -20,6 +20,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
+    // The API refuses cookie writes that do not come from the app's origin (CSRF check); the tests' direct API
+    // calls (`page.request`) say where they come from, as the app's own requests do.
+    extraHTTPHeaders: { origin: baseURL },
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -34,6 +34,10 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerCors } from './plugins/cors.js';
 import { registerWellKnown } from './plugins/well-known.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMediaHeaders } from './plugins/media-headers.js';
+import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { loggerOptions } from './lib/logging.js';
 import { connectRedis } from './lib/redis.js';
@@ -98,6 +102,10 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
 
   registerErrorHandling(app);
+  registerInputGuard(app);
+  registerIdempotency(app, { db });
+  registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });
+  registerMediaHeaders(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

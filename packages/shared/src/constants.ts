@@ -8,6 +8,8 @@ export const POST_TEXT_AMBER_ABOVE = 350;
 export const POST_TEXT_RED_ABOVE = 450;
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest video accepted, in seconds (the 10 MB limit usually comes first). */
+export const VIDEO_MAX_SECONDS = 180;
 export const COMMENT_MAX = 1000;
 export const BIO_MAX = 160;
 
@@ -17,6 +19,8 @@ export const NICKNAME_MAX = 30;
 export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.]+$/u;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** Largest id a PostgreSQL `integer` column holds: ids above it are refused as input, never sent to the database. */
+export const INT_ID_MAX = 2_147_483_647;
 
 export const FEED_PAGE_SIZE = 50;
 export const CLUB_FEED_PAGE_SIZE = 20;

@@ -6,6 +6,7 @@ export const errorCodes = {
   VALIDATION: { status: 400, message: 'Please check the highlighted fields.' },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
   FORBIDDEN: { status: 403, message: "You don't have permission to do that." },
+  FORBIDDEN_ORIGIN: { status: 403, message: 'This request did not come from the app, so it was refused.' },
   ACCOUNT_BLOCKED: {
     status: 403,
     message: 'Your account has been blocked by an administrator. You can still read, but not post or interact.',
@@ -16,6 +17,7 @@ export const errorCodes = {
   CLUB_NOT_FOUND: { status: 404, message: 'Club not found' },
   POST_NOT_FOUND: { status: 404, message: 'Post not found' },
   POST_DELETED: { status: 410, message: 'This post has been deleted.' },
+  POST_REMOVED_BY_MODERATOR: { status: 410, message: 'Removed by a moderator.' },
   COMMENT_NOT_FOUND: { status: 404, message: 'Comment not found' },
   CLUB_REQUIRED: { status: 400, message: 'Choose your club before posting.' },
   POST_EMPTY: { status: 400, message: 'Write something or add a photo or video.' },

@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from './client.js';
+import { lockDataDir, LockHeldError } from './data-dir-lock.js';
 
 describe('embedded data dir lock', () => {
   it('refuses a second opener of the same data dir, in this process and in another', async () => {
@@ -34,5 +36,89 @@ describe('embedded data dir lock', () => {
     const again = await openDatabase({ kind: 'pglite', dataDir });
     await again.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('after kill -9 of the server, a new one on the same DATA_DIR takes the lock at once and serves', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'burti-crash-'));
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const start = () => {
+      // node itself (with tsx's loader), not the tsx wrapper: kill -9 must hit the server's own process.
+      const child = spawn(process.execPath, ['--import', 'tsx', main], {
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          DATABASE_URL: '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          JOBS: 'false',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const listening = new Promise<string>((resolve, reject) => {
+        let output = '';
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+          if (url) resolve(url);
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+      });
+      return { child, listening };
+    };
+    try {
+      const firstAt = Date.now();
+      const first = start();
+      await first.listening;
+      const coldStart = Date.now() - firstAt;
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.on('exit', resolve));
+
+      const restartedAt = Date.now();
+      const second = start();
+      try {
+        const url = await second.listening;
+        const health = await fetch(`${url}/api/health`);
+        expect(health.status).toBe(200);
+        // The crash costs no wait of its own: the restart is as quick as a plain start (PGlite's own start-up,
+        // seconds on a busy machine), far from the minute the old stale-lock window took.
+        const restart = Date.now() - restartedAt;
+        expect(restart).toBeLessThan(coldStart + 5_000);
+        expect(restart).toBeLessThan(30_000);
+      } finally {
+        second.child.kill('SIGTERM');
+        await new Promise((resolve) => second.child.on('exit', resolve));
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('takes over a lock whose owner is gone without waiting, and keeps one whose owner lives', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'burti-stale-'));
+    const dataDir = join(dir, 'db');
+    try {
+      // A pid that is certainly not running: a child that has already exited.
+      const gone = spawn(process.execPath, ['-e', '0']);
+      await new Promise((resolve) => gone.on('exit', resolve));
+      await writeFile(`${dataDir}.lock`, JSON.stringify({ host: hostname(), pid: gone.pid, started: null }));
+      const started = Date.now();
+      const release = await lockDataDir(dataDir);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await release();
+
+      // A live owner (a process still running) keeps it.
+      const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+      try {
+        await writeFile(`${dataDir}.lock`, JSON.stringify({ host: hostname(), pid: alive.pid, started: null }));
+        await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(LockHeldError);
+      } finally {
+        alive.kill('SIGKILL');
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

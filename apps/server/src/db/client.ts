@@ -9,8 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
 import { serverRoot } from '../paths.js';
+import { lockDataDir, LockHeldError } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -95,9 +95,9 @@ export async function afterCommit(executor: Executor, step: (db: Executor) => Pr
 }
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string) {
+  constructor(dataDir: string, pid?: number) {
     super(
-      `The embedded database in ${dataDir} is already in use by another Burti process. ` +
+      `The embedded database in ${dataDir} is already in use by another Burti process${pid ? ` (pid ${pid})` : ''}. ` +
         'Stop that process first, or start this one with another DATA_DIR (or a DATABASE_URL).',
     );
     this.name = 'DataDirLockedError';
@@ -274,17 +274,12 @@ async function openPglite(options: {
   let release: (() => Promise<void>) | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    // PGlite has no lock of its own: two processes on one data dir silently lose writes.
+    // PGlite has no lock of its own: a lock file naming its owner's pid keeps a second process out, and is
+    // taken over at once when that process is gone (see data-dir-lock.ts).
     try {
-      // A generous stale time: PGlite's first start can hold the event loop for many seconds on a busy machine.
-      release = await lockfile.lock(options.dataDir, {
-        stale: 60_000,
-        update: 10_000,
-        realpath: false,
-        onCompromised: (error) => console.error(`The lock on ${options.dataDir} was lost: ${error.message}`),
-      });
+      release = await lockDataDir(options.dataDir);
     } catch (error) {
-      if ((error as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(options.dataDir);
+      if (error instanceof LockHeldError) throw new DataDirLockedError(options.dataDir, error.owner?.pid);
       throw error;
     }
   }

@@ -13,10 +13,20 @@ export function encodeCursor(cursor: Cursor): string {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * True for a timestamp of the cursor's shape that names a real instant (no 13th month, 30 February or 25th
+ * hour): PostgreSQL refuses impossible ones with an error, so they must be stopped before any query.
+ */
+export function isPossibleTimestamp(at: string): boolean {
+  if (!TIMESTAMP.test(at)) return false;
+  const date = new Date(`${at.slice(0, 23)}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === at.slice(0, 23);
+}
+
 export function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
-  const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !TIMESTAMP.test(at) || !UUID.test(id))
+  const [at, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  if (!at || !id || rest.length > 0 || !isPossibleTimestamp(at) || !UUID.test(id))
     throw new AppError('VALIDATION', 'That page link is not valid.');
   return { at, id };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { AVATAR_MAX_BYTES, MEDIA_MAX_BYTES, type ErrorCode } from '@burti/shared';
+import { AVATAR_MAX_BYTES, MEDIA_MAX_BYTES, VIDEO_MAX_SECONDS, type ErrorCode } from '@burti/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
 import { processAvatar, processPostMedia } from './media.js';
+import { makeVideo, probeBytes } from '../../test/videos.js';
 
 // --- fixtures, built in memory -----------------------------------------------------------------------------------
 
@@ -227,30 +228,55 @@ describe('processPostMedia: refused types', () => {
   });
 });
 
-describe('processPostMedia: videos, stored as sent', () => {
-  it('accepts an MP4 (ftyp isom)', async () => {
-    const out = await processPostMedia(MP4);
-    expect(out).toEqual({ body: MP4, ext: 'mp4', contentType: 'video/mp4', type: 'video' });
+describe('processPostMedia: videos, remuxed without metadata', () => {
+  it('stores an MP4 with ©xyz GPS, make and creation time without any of them, plus a poster', async () => {
+    const input = await makeVideo({ gps: true });
+    expect(input.includes(Buffer.from('\xa9xyz', 'latin1'))).toBe(true);
+    expect(input.includes(Buffer.from('+41.7151+044.8271'))).toBe(true);
+
+    const out = await processPostMedia(input);
+    expect(out).toMatchObject({ ext: 'mp4', contentType: 'video/mp4', type: 'video', width: 160, height: 120 });
+    for (const needle of ['\xa9xyz', '+41.7151', 'BurtiPhone', 'Lavf', '2024-05-01']) {
+      expect(out.body.includes(Buffer.from(needle, 'latin1')), needle).toBe(false);
+    }
+    const probed = await probeBytes(out.body);
+    const tags = Object.keys(probed.format.tags ?? {});
+    expect(tags.filter((tag) => !['major_brand', 'minor_version', 'compatible_brands'].includes(tag))).toEqual([]);
+    expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(Number(probed.format.duration)).toBeCloseTo(1, 0);
+
+    expect(out.poster).toBeInstanceOf(Buffer);
+    const poster = await sharp(out.poster).metadata();
+    expect(poster).toMatchObject({ format: 'jpeg', width: 160, height: 120 });
+    expect(poster.exif).toBeUndefined();
   });
 
-  it('accepts an M4V (ftyp M4V) as an MP4', async () => {
-    const m4v = isoBmff('M4V', ['M4V ', 'M4A ', 'mp42', 'isom']);
-    expect(await processPostMedia(m4v)).toEqual({ body: m4v, ext: 'mp4', contentType: 'video/mp4', type: 'video' });
+  it('stores an M4V and a QuickTime movie as MP4, and a WebM as WebM', async () => {
+    expect(await processPostMedia(await makeVideo({ brand: 'M4V ' }))).toMatchObject({ ext: 'mp4', type: 'video' });
+    const mov = await processPostMedia(await makeVideo({ container: 'mov', gps: true }));
+    expect(mov).toMatchObject({ ext: 'mp4', contentType: 'video/mp4' });
+    expect(mov.body.includes(Buffer.from('\xa9xyz', 'latin1'))).toBe(false);
+    const webm = await processPostMedia(await makeVideo({ container: 'webm' }));
+    expect(webm).toMatchObject({ ext: 'webm', contentType: 'video/webm' });
+    expect((await probeBytes(webm.body)).streams.map((stream) => stream.codec_name).sort()).toEqual(['opus', 'vp9']);
   });
 
-  it('accepts a WebM (EBML DocType webm)', async () => {
-    const webm = ebml('webm');
-    expect(await processPostMedia(webm)).toEqual({ body: webm, ext: 'webm', contentType: 'video/webm', type: 'video' });
+  it('refuses HTML behind an ftyp box, a bare ftyp box, a truncated video and a fake WebM', async () => {
+    const html = Buffer.concat([
+      Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'),
+      Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
+    ]);
+    await expectAppError(processPostMedia(html), 'UNSUPPORTED_MEDIA', 415, 'Please select a valid video file');
+    await expectAppError(processPostMedia(MP4), 'UNSUPPORTED_MEDIA', 415);
+    await expectAppError(processPostMedia(isoBmff('qt', ['qt  '])), 'UNSUPPORTED_MEDIA', 415);
+    await expectAppError(processPostMedia(ebml('webm')), 'UNSUPPORTED_MEDIA', 415);
+    const real = await makeVideo();
+    await expectAppError(processPostMedia(real.subarray(0, Math.floor(real.length / 3))), 'UNSUPPORTED_MEDIA', 415);
   });
 
-  it('accepts a QuickTime movie (ftyp qt) as .mov', async () => {
-    const mov = isoBmff('qt', ['qt  ']);
-    expect(await processPostMedia(mov)).toEqual({
-      body: mov,
-      ext: 'mov',
-      contentType: 'video/quicktime',
-      type: 'video',
-    });
+  it(`refuses a video longer than ${VIDEO_MAX_SECONDS} seconds`, async () => {
+    const long = await makeVideo({ seconds: VIDEO_MAX_SECONDS + 2, rate: 1 });
+    await expectAppError(processPostMedia(long), 'UNSUPPORTED_MEDIA', 415, 'Videos can be at most 3 minutes long');
   });
 });
 
@@ -262,8 +288,11 @@ describe('processPostMedia: size', () => {
   });
 
   it('accepts exactly 10 MB', async () => {
-    const exactly = Buffer.alloc(MEDIA_MAX_BYTES);
-    MP4.copy(exactly);
+    // A real video padded by a top-level `free` box (allowed anywhere in ISO-BMFF) to exactly the limit.
+    const video = await makeVideo();
+    const padding = MEDIA_MAX_BYTES - video.length;
+    const exactly = Buffer.concat([video, box('free', Buffer.alloc(padding - 8))]);
+    expect(exactly.length).toBe(MEDIA_MAX_BYTES);
     await expect(processPostMedia(exactly)).resolves.toMatchObject({ type: 'video', ext: 'mp4' });
   });
 });

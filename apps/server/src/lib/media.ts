@@ -8,6 +8,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from './errors.js';
+import { processVideo } from './video.js';
 
 /**
  * Uploaded media, judged by its bytes (magic bytes via file-type, then decoded by sharp), never by the file name
@@ -22,8 +23,8 @@ import { AppError } from './errors.js';
  *   them (`keepMetadata`/`withMetadata`/`keepExif`…, never called here), and converts to sRGB with its default
  *   colour management.
  * - An animated PNG (APNG) or WebP is accepted as a photo and becomes a still of its first frame.
- * - Videos (MP4 — including the M4V brand, stored as .mp4 —, WebM, QuickTime .mov) are stored as uploaded; they are
- *   NOT stripped of their metadata (phones write the location into MP4/MOV files; removing it needs ffmpeg).
+ * - Videos (MP4 — including the M4V brand —, WebM, QuickTime .mov) are remuxed by ffmpeg without any metadata,
+ *   decoded in full and given a poster frame: see `video.ts`. MP4 and QuickTime are stored as .mp4.
  *
  * Decompression bombs: an image declaring more than {@link MAX_INPUT_PIXELS} pixels (e.g. a 1 KB PNG claiming
  * 50000×50000) is refused from its header, before any pixel is decoded, with UNSUPPORTED_MEDIA (415) "This image is
@@ -40,6 +41,8 @@ export type ProcessedMedia = {
   height?: number;
   /** A photo's narrower copy for feeds, when the photo is wider than PHOTO_FEED_WIDTH. */
   feed?: { body: Buffer; width: number; height: number };
+  /** A video's first frame as JPEG, stored beside it. */
+  poster?: Buffer;
 };
 
 /** Largest image (width × height of the input) we agree to decode. */
@@ -120,7 +123,16 @@ export async function processPostMedia(data: Buffer): Promise<ProcessedMedia> {
   const detected = await detect(data);
   if (!detected) throw new AppError('UNSUPPORTED_MEDIA', BAD_MEDIA);
   if (detected.type === 'video') {
-    return { body: data, ext: detected.ext, contentType: detected.mime, type: 'video' };
+    const video = await processVideo(data, detected.ext);
+    return {
+      body: video.body,
+      ext: video.ext,
+      contentType: video.contentType,
+      type: 'video',
+      width: video.width,
+      height: video.height,
+      poster: video.poster,
+    };
   }
   const asJpeg = detected.format === 'jpeg';
   const { body, width, height } = await reencode(data, detected.format, BAD_MEDIA, (image) => {

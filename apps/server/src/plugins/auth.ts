@@ -6,6 +6,7 @@ import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
 import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
+import { authGuardRouteOptions } from './auth-guard.js';
 
 export type Viewer = {
   id: string;
@@ -47,6 +48,7 @@ export function registerAuth(
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    ...authGuardRouteOptions({ db }),
     async handler(request: FastifyRequest, reply: FastifyReply) {
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
       // Sign-out, revocations and password resets end sessions: forget every remembered viewer first.

@@ -21,21 +21,34 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The base URL of the API: same origin on the web; the deployed server inside the native shell. */
 export const apiBase = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+export type ApiOptions = {
+  /** Makes the write safe to retry: a network failure is retried with the same key (see lib/intent-key). */
+  idempotencyKey?: string;
+};
+
+const RETRY_DELAYS_MS = [500, 1500];
+
+export async function api<T>(method: Method, path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
   const sentToken = sessionToken();
-  try {
-    response = await fetch(`${apiBase}${path}`, {
-      method,
-      credentials: fetchCredentials,
-      headers: {
-        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
-        ...authorizationHeader(),
-      },
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'You seem to be offline. Check your connection and try again.');
+  const headers: Record<string, string> = { ...authorizationHeader() };
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  let response: Response | undefined;
+  for (let attempt = 0; !response; attempt++) {
+    try {
+      response = await fetch(`${apiBase}${path}`, {
+        method,
+        credentials: fetchCredentials,
+        headers,
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      });
+    } catch {
+      const delay = options.idempotencyKey ? RETRY_DELAYS_MS[attempt] : undefined;
+      if (delay === undefined) {
+        throw new ApiError(0, 'NETWORK', 'You seem to be offline. Check your connection and try again.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
   rememberTokenFrom(response);
   // A token the server no longer knows (signed out elsewhere, expired) is dropped; the app then signs in anew.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_ID_MAX } from '../constants.js';
 
 export const clubSchema = z.object({
   id: z.number().int(),
@@ -23,4 +24,4 @@ export const clubDetailSchema = clubSchema.extend({
 export type ClubDetail = z.infer<typeof clubDetailSchema>;
 export const clubDetailResponse = z.object({ club: clubDetailSchema });
 export type ClubDetailResponse = z.infer<typeof clubDetailResponse>;
-export const clubIdParams = z.object({ clubId: z.coerce.number().int().positive() });
+export const clubIdParams = z.object({ clubId: z.coerce.number().int().positive().max(INT_ID_MAX, 'Club not found') });

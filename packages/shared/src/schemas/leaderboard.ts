@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_ID_MAX } from '../constants.js';
 
 export const LEADERBOARD_WINDOWS = ['7d', '30d', 'all'] as const;
 export type LeaderboardWindow = (typeof LEADERBOARD_WINDOWS)[number];
@@ -7,7 +8,7 @@ export const DEFAULT_LEADERBOARD_WINDOW: LeaderboardWindow = '30d';
 export const LEADERBOARD_POINTS = { like: 1, comment: 2, share: 3 } as const;
 
 export const leaderboardQuery = z.object({
-  clubId: z.coerce.number().int().positive(),
+  clubId: z.coerce.number().int().positive().max(INT_ID_MAX, 'Club not found'),
   window: z.enum(LEADERBOARD_WINDOWS).default(DEFAULT_LEADERBOARD_WINDOW),
 });
 export type LeaderboardQuery = z.input<typeof leaderboardQuery>;

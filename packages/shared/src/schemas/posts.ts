@@ -24,6 +24,8 @@ export const postSchema = z.object({
       height: z.number().int().positive().nullable(),
       /** The photo at PHOTO_FEED_WIDTH wide, for lists; null when the photo is no wider than that. */
       feedUrl: z.string().nullable(),
+      /** A video's first frame (JPEG), shown before it plays; null for photos. */
+      posterUrl: z.string().nullable(),
     })
     .nullable(),
   mediaUrls: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIO_MAX } from '../constants.js';
+import { BIO_MAX, INT_ID_MAX } from '../constants.js';
 import { nicknameField } from './auth.js';
 import { clubSchema } from './clubs.js';
 
@@ -39,7 +39,9 @@ export const updateProfileInput = z
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-export const setClubInput = z.object({ clubId: z.number().int().positive() }).strict();
+export const setClubInput = z
+  .object({ clubId: z.number().int().positive().max(INT_ID_MAX, 'Club not found') })
+  .strict();
 export type SetClubInput = z.infer<typeof setClubInput>;
 
 /** What any signed-in fan sees of another fan. */

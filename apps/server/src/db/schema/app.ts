@@ -89,6 +89,9 @@ export const posts = pgTable(
     /** A narrower copy of the photo for feeds; null when the photo is already that narrow. */
     mediaFeedUrl: text('media_feed_url'),
     mediaFeedPath: text('media_feed_path'),
+    /** A video's poster frame (a JPEG stored beside it). */
+    mediaPosterUrl: text('media_poster_url'),
+    mediaPosterPath: text('media_poster_path'),
     mediaUrls: text('media_urls')
       .array()
       .notNull()
@@ -330,6 +333,7 @@ export const webPushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
+    /** As for native tokens: the registering session, null once it ended. */
     createdAt: createdAt(),
     /** The session that subscribed this browser: signing out deletes the subscription with it. */
     sessionId: text('session_id').references(() => session.id, { onDelete: 'cascade' }),
@@ -444,11 +448,42 @@ export const adminAuditLog = pgTable(
     details: jsonb('details'),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.createdAt.desc()),
+    index('admin_audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );
 
 /** Network-wide counts kept by triggers ('users', 'blocked_users'), so the admin dashboard reads one row each. */
 export const siteCounters = pgTable('site_counters', {
   name: text('name').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
+
+/** Answers kept for retried writes: the row is taken before the work, so one key does the work once. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** Null while the first request is still working. */
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_key_length_check', sql`char_length(${t.key}) between 1 and 200`),
+  ],
+);
+
+/** Failed sign-ins per account, so that guesses spread over many addresses still meet a limit. */
+export const signInFailures = pgTable('sign_in_failures', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', tz).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', tz),
 });

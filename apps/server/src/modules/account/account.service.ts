@@ -24,7 +24,7 @@ export async function deleteAccount({
 }): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const media = await tx
-      .select({ path: posts.mediaPath, feedPath: posts.mediaFeedPath })
+      .select({ path: posts.mediaPath, feedPath: posts.mediaFeedPath, poster: posts.mediaPosterPath })
       .from(posts)
       .where(and(eq(posts.authorId, viewer.id), isNotNull(posts.mediaPath)));
     const [profile] = await tx
@@ -32,7 +32,7 @@ export async function deleteAccount({
       .from(profiles)
       .where(eq(profiles.id, viewer.id));
     await tx.delete(user).where(eq(user.id, viewer.id));
-    return [...media.flatMap((m) => [m.path, m.feedPath]), profile?.avatarPath].filter((path): path is string =>
+    return [...media.flatMap((m) => [m.path, m.feedPath, m.poster]), profile?.avatarPath].filter((path): path is string =>
       Boolean(path),
     );
   });

@@ -195,6 +195,7 @@ export async function lockPost(db: Executor, postId: string) {
       deletedAt: posts.deletedAt,
       mediaPath: posts.mediaPath,
       mediaFeedPath: posts.mediaFeedPath,
+      mediaPosterPath: posts.mediaPosterPath,
     })
     .from(posts)
     .where(eq(posts.id, postId))
@@ -203,6 +204,22 @@ export async function lockPost(db: Executor, postId: string) {
 }
 
 /** The same soft delete as the author's: the post leaves every list and loses its media fields. */
+/** True when a moderator (not the author) deleted the post: the audit log keeps every such deletion. */
+export async function wasRemovedByModerator(db: Executor, postId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminAuditLog.id })
+    .from(adminAuditLog)
+    .where(
+      and(
+        eq(adminAuditLog.action, 'post_deleted'),
+        eq(adminAuditLog.targetType, 'post'),
+        eq(adminAuditLog.targetId, postId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function softDeletePost(db: Executor, postId: string, at: Date): Promise<void> {
   await db
     .update(posts)
@@ -215,6 +232,8 @@ export async function softDeletePost(db: Executor, postId: string, at: Date): Pr
       mediaHeight: null,
       mediaFeedUrl: null,
       mediaFeedPath: null,
+      mediaPosterUrl: null,
+      mediaPosterPath: null,
       updatedAt: at,
     })
     .where(eq(posts.id, postId));

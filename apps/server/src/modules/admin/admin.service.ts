@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
-import { decodeCursor, encodeCursor, type Cursor } from '../../lib/cursor.js';
+import { decodeCursor, encodeCursor, isPossibleTimestamp, type Cursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { forgetViewer } from '../../lib/viewer-cache.js';
 import type { Storage } from '../../lib/storage.js';
@@ -204,7 +204,7 @@ export async function deletePost({
       note,
       details: { authorId: post.authorId },
     });
-    return [post.mediaPath, post.mediaFeedPath].filter((path): path is string => Boolean(path));
+    return [post.mediaPath, post.mediaFeedPath, post.mediaPosterPath].filter((path): path is string => Boolean(path));
   });
   // After the commit, so a failed transaction never leaves a live post without its file.
   for (const path of mediaPaths) {
@@ -236,11 +236,10 @@ async function findAdminUser(db: Executor, userId: string): Promise<AdminUser> {
 }
 
 /** Users' ids are opaque text (not always UUIDs), so their cursor checks only the shape. */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 function decodeUserCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   const [at, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (!at || !id || rest.length > 0 || !TIMESTAMP.test(at) || id.length > 64) {
+  if (!at || !id || rest.length > 0 || !isPossibleTimestamp(at) || id.length > 64) {
     throw new AppError('VALIDATION', 'That page link is not valid.');
   }
   return { at, id };

@@ -13,6 +13,7 @@ export type PostRow = {
   media_width: number | null;
   media_height: number | null;
   media_feed_url: string | null;
+  media_poster_url: string | null;
   media_urls: string[];
   likes_count: number;
   comments_count: number;
@@ -39,7 +40,7 @@ const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'Y
 const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
 
 function postColumns(viewerId: string): SQL {
-  return sql`p.id, p.text, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
+  return sql`p.id, p.text, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
     p.created_at, p.edited_at,
     a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
     c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
@@ -138,6 +139,8 @@ export async function insertPost(
     mediaHeight?: number | null;
     mediaFeedUrl?: string | null;
     mediaFeedPath?: string | null;
+    mediaPosterUrl?: string | null;
+    mediaPosterPath?: string | null;
   },
 ) {
   const [post] = await db.insert(posts).values(values).returning({ id: posts.id });
@@ -165,6 +168,8 @@ export async function updatePost(
     mediaHeight?: number | null;
     mediaFeedUrl?: string | null;
     mediaFeedPath?: string | null;
+    mediaPosterUrl?: string | null;
+    mediaPosterPath?: string | null;
     editedAt?: Date;
     deletedAt?: Date;
   },

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { assertCleanInput, readingMultipart } from '../../plugins/input-guard.js';
 import type { Storage } from '../../lib/storage.js';
 import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
 import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
@@ -20,6 +21,10 @@ import * as posts from './posts.service.js';
 /** Reads a post form: JSON, or multipart with text fields and at most one file named `media`. */
 async function readPostForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; file?: Buffer }> {
   if (!request.isMultipart()) return { fields: (request.body as Record<string, unknown> | null) ?? {} };
+  return readingMultipart(() => readParts(request));
+}
+
+async function readParts(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; file?: Buffer }> {
   const fields: Record<string, unknown> = {};
   let file: Buffer | undefined;
   for await (const part of request.parts()) {
@@ -34,6 +39,7 @@ async function readPostForm(request: FastifyRequest): Promise<{ fields: Record<s
       fields[part.fieldname] = part.value;
     }
   }
+  assertCleanInput(fields);
   return { fields, file };
 }
 

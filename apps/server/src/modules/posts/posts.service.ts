@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { wasRemovedByModerator } from '../admin/admin.queries.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './posts.queries.js';
@@ -37,6 +38,7 @@ export function toPost(row: q.PostRow): Post {
             width: row.media_width,
             height: row.media_height,
             feedUrl: row.media_feed_url,
+            posterUrl: row.media_poster_url ?? null,
           }
         : null,
     mediaUrls: row.media_urls ?? [],
@@ -103,7 +105,9 @@ export async function getPost({ db, viewer, postId }: Deps & { postId: string })
   const row = await q.findPostView(db, viewer.id, postId);
   if (row) return toPost(row);
   const post = await q.findPost(db, postId);
-  if (post?.deletedAt) throw new AppError('POST_DELETED');
+  if (post?.deletedAt) {
+    throw new AppError((await wasRemovedByModerator(db, postId)) ? 'POST_REMOVED_BY_MODERATOR' : 'POST_DELETED');
+  }
   throw new AppError('POST_NOT_FOUND');
 }
 
@@ -113,6 +117,8 @@ type StoredMedia = StoredFile & {
   width: number | null;
   height: number | null;
   feed: StoredFile | null;
+  /** A video's first frame (JPEG), stored beside it. */
+  poster: StoredFile | null;
 };
 
 async function storeMedia(
@@ -127,13 +133,23 @@ async function storeMedia(
     storage.put({ bucket: 'posts_media', userId: viewer.id, ext: media.ext, body, contentType: media.contentType });
   const stored = await put(media.body);
   let feed: StoredFile | null = null;
+  let poster: StoredFile | null = null;
   try {
     feed = media.feed ? await put(media.feed.body) : null;
+    poster = media.poster
+      ? await storage.put({
+          bucket: 'posts_media',
+          userId: viewer.id,
+          ext: 'jpg',
+          body: media.poster,
+          contentType: 'image/jpeg',
+        })
+      : null;
   } catch (error) {
-    await removeQuietly(storage, log, stored.path);
+    await removeQuietly(storage, log, stored.path, feed?.path);
     throw error;
   }
-  return { ...stored, type: media.type, width: media.width ?? null, height: media.height ?? null, feed };
+  return { ...stored, type: media.type, width: media.width ?? null, height: media.height ?? null, feed, poster };
 }
 
 /** The post columns of stored media (or of none). */
@@ -146,6 +162,8 @@ function mediaColumns(media: StoredMedia | null) {
     mediaHeight: media?.height ?? null,
     mediaFeedUrl: media?.feed?.url ?? null,
     mediaFeedPath: media?.feed?.path ?? null,
+    mediaPosterUrl: media?.poster?.url ?? null,
+    mediaPosterPath: media?.poster?.path ?? null,
   };
 }
 
@@ -179,7 +197,7 @@ export async function createPost({
     });
     return await getPost({ db, viewer, postId });
   } catch (error) {
-    await removeQuietly(storage, log, media?.path, media?.feed?.path);
+    await removeQuietly(storage, log, media?.path, media?.feed?.path, media?.poster?.path);
     throw error;
   }
 }
@@ -215,10 +233,10 @@ export async function editPost({
         ...(dropMedia ? mediaColumns(media) : {}),
         editedAt: new Date(),
       });
-      if (dropMedia) replacedPaths = [post.mediaPath, post.mediaFeedPath];
+      if (dropMedia) replacedPaths = [post.mediaPath, post.mediaFeedPath, post.mediaPosterPath];
     });
   } catch (error) {
-    await removeQuietly(storage, log, media?.path, media?.feed?.path);
+    await removeQuietly(storage, log, media?.path, media?.feed?.path, media?.poster?.path);
     throw error;
   }
   await removeQuietly(storage, log, ...replacedPaths);
@@ -231,7 +249,7 @@ export async function deletePost({ db, viewer, storage, log, postId }: MediaDeps
   if (!post) throw new AppError('POST_NOT_FOUND');
   if (post.deletedAt) throw new AppError('POST_DELETED');
   if (post.authorId !== viewer.id) throw new AppError('FORBIDDEN', "You don't have permission to delete this post");
-  await removeQuietly(storage, log, post.mediaPath, post.mediaFeedPath);
+  await removeQuietly(storage, log, post.mediaPath, post.mediaFeedPath, post.mediaPosterPath);
   await q.updatePost(db, postId, { deletedAt: new Date(), ...mediaColumns(null) });
 }
 

@@ -11,15 +11,19 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
+import { readingMultipart } from '../../plugins/input-guard.js';
 import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import { getMe, getPublicProfile, setAvatar, setPrimaryClub, updateProfile } from './profiles.service.js';
 
 export function profilesRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
   app.post('/api/me/avatar', perUser(app, USER_LIMITS.avatars), async (request): Promise<MeResponse> => {
     const viewer = await requireActiveViewer(request);
-    const file = request.isMultipart() ? await request.file() : undefined;
-    if (!file) throw new AppError('VALIDATION', 'Please select an image file');
-    return { me: await setAvatar({ db, viewer, storage, file: await file.toBuffer(), log: request.log }) };
+    const data = await readingMultipart(async () => {
+      const file = request.isMultipart() ? await request.file() : undefined;
+      return file?.toBuffer();
+    });
+    if (!data) throw new AppError('VALIDATION', 'Please select an image file');
+    return { me: await setAvatar({ db, viewer, storage, file: data, log: request.log }) };
   });
 
   app.get('/api/me', async (request): Promise<MeResponse> => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, profiles } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,7 +143,7 @@ describe('errors', () => {
     const malformed = await t.app.inject({
       method: 'PATCH',
       url: '/api/me/profile',
-      headers: { cookie: fan.cookie, 'content-type': 'application/json' },
+      headers: { cookie: fan.cookie, origin: APP_URL, 'content-type': 'application/json' },
       payload: '{"bio": ',
     });
     expect(malformed.statusCode).toBe(400);

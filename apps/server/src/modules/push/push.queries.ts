@@ -2,7 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { notificationTokens, webPushSubscriptions } from '../../db/schema/index.js';
 
-/** The same browser subscription, registered again (by whoever is signed in now), moves to that user. */
+/**
+ * The same browser subscription registered again: refreshed for its owner; moved to another account only
+ * once the session that registered it has ended (sign-out). False when someone else's live session holds it.
+ */
 export async function upsertWebSubscription(
   db: Executor,
   values: {
@@ -13,8 +16,8 @@ export async function upsertWebSubscription(
     auth: string;
     userAgent: string | null;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const saved = await db
     .insert(webPushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
@@ -26,7 +29,10 @@ export async function upsertWebSubscription(
         auth: values.auth,
         userAgent: values.userAgent,
       },
-    });
+      setWhere: sql`${webPushSubscriptions.userId} = ${values.userId} or ${webPushSubscriptions.sessionId} is null`,
+    })
+    .returning({ id: webPushSubscriptions.id });
+  return saved.length > 0;
 }
 
 export async function deleteWebSubscription(db: Executor, userId: string, endpoint: string): Promise<void> {
@@ -35,18 +41,24 @@ export async function deleteWebSubscription(db: Executor, userId: string, endpoi
     .where(and(eq(webPushSubscriptions.userId, userId), eq(webPushSubscriptions.endpoint, endpoint)));
 }
 
-/** UPSERT notification_tokens {user_id, session_id, token, platform, updated_at} on conflict token. */
+/**
+ * UPSERT notification_tokens on conflict token, as for browser subscriptions: a token held by another
+ * account's live session is not taken (false).
+ */
 export async function upsertToken(
   db: Executor,
   values: { userId: string; sessionId: string; token: string; platform: 'ios' | 'android' },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const saved = await db
     .insert(notificationTokens)
     .values({ ...values, updatedAt: sql`now()` })
     .onConflictDoUpdate({
       target: notificationTokens.token,
       set: { userId: values.userId, sessionId: values.sessionId, platform: values.platform, updatedAt: sql`now()` },
-    });
+      setWhere: sql`${notificationTokens.userId} = ${values.userId} or ${notificationTokens.sessionId} is null`,
+    })
+    .returning({ id: notificationTokens.id });
+  return saved.length > 0;
 }
 
 export async function deleteToken(db: Executor, userId: string, token: string): Promise<void> {

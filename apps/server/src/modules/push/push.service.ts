@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import type { pushTokenInput, webPushSubscriptionInput } from '@burti/shared';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import * as q from './push.queries.js';
+
+/** A device is bound to the session that registered it, until that session ends. */
+const DEVICE_TAKEN = 'This device receives notifications for another account. Sign out of it there first.';
 
 /** Devices kept per user and channel; registering one more forgets the oldest. */
 export const MAX_DEVICES_PER_CHANNEL = 20;
 
-/** Stores this browser's subscription for the viewer (taking it over if another account had it). */
+/** Stores this browser's subscription for the viewer (taking it over only once another account's session ended). */
 export async function saveWebSubscription({
   db,
   viewer,
@@ -20,7 +24,7 @@ export async function saveWebSubscription({
   userAgent: string | null;
 }): Promise<void> {
   await db.transaction(async (tx) => {
-    await q.upsertWebSubscription(tx, {
+    const saved = await q.upsertWebSubscription(tx, {
       userId: viewer.id,
       sessionId: viewer.sessionId,
       endpoint: input.endpoint,
@@ -28,6 +32,7 @@ export async function saveWebSubscription({
       auth: input.keys.auth,
       userAgent: userAgent?.slice(0, 512) ?? null,
     });
+    if (!saved) throw new AppError('CONFLICT', DEVICE_TAKEN);
     await q.pruneWebSubscriptions(tx, viewer.id, MAX_DEVICES_PER_CHANNEL);
   });
 }
@@ -48,12 +53,13 @@ export async function saveToken({
   input: z.infer<typeof pushTokenInput>;
 }): Promise<void> {
   await db.transaction(async (tx) => {
-    await q.upsertToken(tx, {
+    const saved = await q.upsertToken(tx, {
       userId: viewer.id,
       sessionId: viewer.sessionId,
       token: input.token,
       platform: input.platform,
     });
+    if (!saved) throw new AppError('CONFLICT', DEVICE_TAKEN);
     await q.pruneTokens(tx, viewer.id, MAX_DEVICES_PER_CHANNEL);
   });
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { notifications, notificationTokens, profiles, webPushSubscriptions } from '../../db/schema/index.js';
+import { notifications, notificationTokens, profiles, session, webPushSubscriptions } from '../../db/schema/index.js';
 import type { PushJob } from '../../lib/push/queue.js';
 import {
   createServiceAccountKey,
@@ -85,7 +85,7 @@ describe('push registration routes', () => {
     expect((await inject(fan!, 'GET', '/api/push/config')).json()).toEqual({ webPushPublicKey: null });
   });
 
-  it('stores a browser subscription per endpoint, moving it to whoever registers it last', async () => {
+  it('stores a browser subscription per endpoint, moving it to another account once the registering session ended', async () => {
     const [a, b] = await t.createFans(2);
     const first = createSubscriber('https://push.example/send/device-1').subscription;
     const put = await t.app.inject({
@@ -96,6 +96,11 @@ describe('push registration routes', () => {
     });
     expect(put.statusCode).toBe(204);
     const renewed = { ...first, keys: createSubscriber(first.endpoint).subscription.keys };
+    // While A's session lives, the device is A's: B learning the endpoint cannot take A's notifications.
+    const taken = await inject(b!, 'PUT', '/api/push/web-subscription', renewed);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('CONFLICT');
+    await t.db.delete(session).where(eq(session.userId, a!.userId));
     expect((await inject(b!, 'PUT', '/api/push/web-subscription', renewed)).statusCode).toBe(204);
 
     const rows = await t.db
@@ -106,9 +111,10 @@ describe('push registration routes', () => {
     expect(rows[0]).toMatchObject({ userId: b!.userId, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth });
 
     // Only the owner can remove it.
-    expect((await inject(a!, 'DELETE', '/api/push/web-subscription', { endpoint: first.endpoint })).statusCode).toBe(
-      204,
-    );
+    const [other] = await t.createFans(1);
+    expect(
+      (await inject(other!, 'DELETE', '/api/push/web-subscription', { endpoint: first.endpoint })).statusCode,
+    ).toBe(204);
     expect(
       await t.db.select().from(webPushSubscriptions).where(eq(webPushSubscriptions.endpoint, first.endpoint)),
     ).toHaveLength(1);
@@ -133,19 +139,29 @@ describe('push registration routes', () => {
   });
 
   it('upserts a native token on conflict: one row, platform, owner and updated_at refreshed', async () => {
-    const [a, b] = await t.createFans(2);
+    const [a, b, c] = await t.createFans(3);
     const token = `fcm-token-${crypto.randomUUID()}`;
     expect((await inject(a!, 'PUT', '/api/push/tokens', { token, platform: 'android' })).statusCode).toBe(204);
     const [before] = await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token));
     await new Promise((resolve) => setTimeout(resolve, 20));
 
+    // Someone else's token, learnt somehow, cannot be re-registered while the session that registered it lives.
+    const stolen = await inject(b!, 'PUT', '/api/push/tokens', { token, platform: 'ios' });
+    expect(stolen.statusCode).toBe(409);
+    expect((await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token)))[0]).toMatchObject({
+      userId: a!.userId,
+      platform: 'android',
+    });
+    // The owner re-registering is a refresh; once their session ends the device is free for the next account.
+    expect((await inject(a!, 'PUT', '/api/push/tokens', { token, platform: 'android' })).statusCode).toBe(204);
+    await t.db.delete(session).where(eq(session.userId, a!.userId));
     expect((await inject(b!, 'PUT', '/api/push/tokens', { token, platform: 'ios' })).statusCode).toBe(204);
     const rows = await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: before!.id, userId: b!.userId, platform: 'ios' });
     expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
 
-    expect((await inject(a!, 'DELETE', '/api/push/tokens', { token })).statusCode).toBe(204);
+    expect((await inject(c!, 'DELETE', '/api/push/tokens', { token })).statusCode).toBe(204);
     expect(await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token))).toHaveLength(1);
     expect((await inject(b!, 'DELETE', '/api/push/tokens', { token })).statusCode).toBe(204);
     expect(await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token))).toHaveLength(0);

@@ -51,7 +51,11 @@ export function PostDetailRoute() {
       <EmptyState
         icon={Trash2}
         title={t('post.deletedTitle')}
-        message={t('post.deletedByAuthor')}
+        message={
+          error instanceof ApiError && error.code === 'POST_REMOVED_BY_MODERATOR'
+            ? t('safety.removedByModerator')
+            : t('post.deletedByAuthor')
+        }
         action={backToFeed}
       />
     );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MailCheck } from 'lucide-react';
+import { MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -42,11 +42,17 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
   const [errors, setErrors] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** Set when a sign-in met an unconfirmed account: the card then offers a new confirmation mail. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [resentTo, setResentTo] = useState<string | null>(null);
 
   const switchMode = (next: AuthMode) => {
     setMode(next);
     setErrors({});
     setSentTo(null);
+    setUnconfirmed(null);
+    setResentTo(null);
   };
 
   const fail = (message: string) => toast.error(t('auth.failed'), { description: message });
@@ -79,6 +85,10 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
         const parsed = signInInput.safeParse({ email, password });
         if (!parsed.success) return setErrors(fieldErrors(parsed.error));
         const { error } = await authClient.signIn.email(parsed.data);
+        if (error?.code === 'EMAIL_NOT_VERIFIED') {
+          setResentTo(null);
+          return setUnconfirmed(parsed.data.email);
+        }
         if (error) return fail(authErrorMessage(error));
         await queryClient.invalidateQueries({ queryKey: meKeys.all });
         toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
@@ -120,6 +130,17 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
     } finally {
       setBusy(false);
     }
+  }
+
+  async function resendConfirmation() {
+    if (!unconfirmed) return;
+    setResending(true);
+    const { authClient, authErrorMessage } = await loadActions();
+    const { error } = await authClient.sendVerificationEmail({ email: unconfirmed, callbackURL: confirmedCallback() });
+    setResending(false);
+    if (error) return fail(authErrorMessage(error));
+    setResentTo(unconfirmed);
+    toast.success(t('auth.resent'));
   }
 
   const titles: Record<AuthMode, [string, string]> = {
@@ -164,6 +185,31 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
           </div>
         ) : (
           <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+            {mode === 'signIn' && unconfirmed && (
+              <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4 text-sm">
+                <div className="flex gap-2">
+                  <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+                  <div className="min-w-0">
+                    <p className="font-semibold">{t('safety.unconfirmedTitle')}</p>
+                    <p className="mt-1 text-muted-foreground wrap-anywhere">
+                      {resentTo
+                        ? t('safety.unconfirmedResent', { email: resentTo })
+                        : t('safety.unconfirmedMessage', { email: unconfirmed })}
+                    </p>
+                  </div>
+                </div>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="self-start"
+                  onClick={() => void resendConfirmation()}
+                  isLoading={resending}
+                  disabled={resending}
+                >
+                  {t('safety.resendConfirmation')}
+                </Button>
+              </div>
+            )}
             {mode === 'signUp' && (
               <Field
                 id="nickname"

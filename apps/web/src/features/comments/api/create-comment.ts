@@ -1,15 +1,20 @@
 import type { Comment, CommentResponse } from '@burti/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { commentKeys, type CommentPages } from './comment-keys';
 
 export type CreateCommentVars = { body: string; parentCommentId: string | null };
 
 export async function createComment(postId: string, { body, parentCommentId }: CreateCommentVars) {
-  return api<CommentResponse>('POST', `/api/posts/${encodeURIComponent(postId)}/comments`, {
-    body,
-    ...(parentCommentId ? { parentCommentId } : {}),
-  });
+  return withIntent(`comment:${postId}:${parentCommentId ?? ''}`, body, (idempotencyKey) =>
+    api<CommentResponse>(
+      'POST',
+      `/api/posts/${encodeURIComponent(postId)}/comments`,
+      { body, ...(parentCommentId ? { parentCommentId } : {}) },
+      { idempotencyKey },
+    ),
+  );
 }
 
 /**

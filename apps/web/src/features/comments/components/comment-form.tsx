@@ -32,13 +32,20 @@ export function CommentForm({
   const ref = useRef<HTMLTextAreaElement>(null);
   const trimmed = body.trim();
 
+  // A second click can arrive before the pending state re-renders the button disabled: this ref stops it.
+  const sending = useRef(false);
+
   useEffect(() => {
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
+  useEffect(() => {
+    if (!isPending) sending.current = false;
+  }, [isPending]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!trimmed || isPending) return;
+    if (!trimmed || isPending || sending.current) return;
+    sending.current = true;
     onSubmit(trimmed, () => setBody(''));
   }
 

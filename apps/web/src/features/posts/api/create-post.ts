@@ -2,6 +2,7 @@ import type { PostResponse } from '@burti/shared';
 import { noteEngagement } from '../../../lib/pwa';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { invalidatePostCounters } from './invalidate-counts';
 import { postKeys, prependPost } from './post-keys';
 
@@ -9,11 +10,17 @@ export type CreatePostInput = { text: string; file: File | null };
 
 /** Multipart when a photo or video travels with the text; plain JSON otherwise. */
 export async function createPost({ text, file }: CreatePostInput) {
-  if (!file) return (await api<PostResponse>('POST', '/api/posts', { text })).post;
-  const form = new FormData();
-  form.append('text', text);
-  form.append('media', file);
-  return (await api<PostResponse>('POST', '/api/posts', form)).post;
+  return withIntent(
+    'post',
+    `${text}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`,
+    async (idempotencyKey) => {
+      if (!file) return (await api<PostResponse>('POST', '/api/posts', { text }, { idempotencyKey })).post;
+      const form = new FormData();
+      form.append('text', text);
+      form.append('media', file);
+      return (await api<PostResponse>('POST', '/api/posts', form, { idempotencyKey })).post;
+    },
+  );
 }
 
 export function useCreatePost() {

@@ -1,6 +1,7 @@
 import type { PostResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { updatePostInCaches } from './post-keys';
 
 export type EditPostInput = {
@@ -14,11 +15,14 @@ export type EditPostInput = {
 
 export async function editPost({ postId, text, file, removeMedia }: EditPostInput) {
   const path = `/api/posts/${encodeURIComponent(postId)}`;
-  if (!file) return (await api<PostResponse>('PATCH', path, { text, removeMedia })).post;
-  const form = new FormData();
-  form.append('text', text);
-  form.append('media', file);
-  return (await api<PostResponse>('PATCH', path, form)).post;
+  const fingerprint = `${text}|${removeMedia}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`;
+  return withIntent(`edit:${postId}`, fingerprint, async (idempotencyKey) => {
+    if (!file) return (await api<PostResponse>('PATCH', path, { text, removeMedia }, { idempotencyKey })).post;
+    const form = new FormData();
+    form.append('text', text);
+    form.append('media', file);
+    return (await api<PostResponse>('PATCH', path, form, { idempotencyKey })).post;
+  });
 }
 
 export function useEditPost() {

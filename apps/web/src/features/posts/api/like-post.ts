@@ -4,10 +4,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { postKeys, postMutationKeys, restorePosts, snapshotPosts, updatePostInCaches } from './post-keys';
 
 export async function setLike(postId: string, liked: boolean): Promise<LikeState> {
-  return api<LikeState>(liked ? 'POST' : 'DELETE', `/api/posts/${encodeURIComponent(postId)}/like`);
+  return withIntent(`like:${postId}`, String(liked), (idempotencyKey) =>
+    api<LikeState>(liked ? 'POST' : 'DELETE', `/api/posts/${encodeURIComponent(postId)}/like`, undefined, {
+      idempotencyKey,
+    }),
+  );
 }
 
 /**

@@ -3,10 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { postKeys, postMutationKeys, restorePosts, snapshotPosts, updatePostInCaches } from './post-keys';
 
 export async function setShare(postId: string, shared: boolean): Promise<ShareState> {
-  return api<ShareState>(shared ? 'POST' : 'DELETE', `/api/posts/${encodeURIComponent(postId)}/share`);
+  return withIntent(`share:${postId}`, String(shared), (idempotencyKey) =>
+    api<ShareState>(shared ? 'POST' : 'DELETE', `/api/posts/${encodeURIComponent(postId)}/share`, undefined, {
+      idempotencyKey,
+    }),
+  );
 }
 
 /** Share to one's own profile (or take the share back), optimistic like a like. */

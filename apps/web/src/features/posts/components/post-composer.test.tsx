@@ -213,7 +213,7 @@ describe('PostComposer', () => {
       <DialogHarness
         post={post({
           text: 'Old words',
-          media: { url: '/media/posts_media/u1/a.jpg', type: 'photo', width: 1200, height: 800, feedUrl: null },
+          media: { url: '/media/posts_media/u1/a.jpg', type: 'photo', width: 1200, height: 800, feedUrl: null, posterUrl: null },
         })}
       />,
     );

@@ -64,8 +64,11 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
   const edit = useEditPost();
   const busy = create.isPending || edit.isPending;
 
+  // A second click can arrive before `busy` re-renders the button disabled: this ref stops it.
+  const sending = useRef(false);
   useEffect(() => {
     onBusyChange?.(busy);
+    if (!busy) sending.current = false;
   }, [busy, onBusyChange]);
   // The preview's object URL lives as long as that file is picked.
   useEffect(() => {
@@ -111,7 +114,8 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!canSubmit) return;
+    if (!canSubmit || sending.current) return;
+    sending.current = true;
     const body = text.trim();
     const fail = (fallback: string) => (error: Error) =>
       toast.error(t('app.error'), { description: error instanceof ApiError ? error.message : fallback });

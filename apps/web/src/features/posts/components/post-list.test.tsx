@@ -23,7 +23,7 @@ function post(n: number): Post {
     text: `Post number ${n}`,
     media:
       n % 3 === 0
-        ? { url: `/media/${n}.jpg`, type: 'photo', width: 1600, height: 1200, feedUrl: `/media/${n}-feed.jpg` }
+        ? { url: `/media/${n}.jpg`, type: 'photo', width: 1600, height: 1200, feedUrl: `/media/${n}-feed.jpg`, posterUrl: null }
         : null,
     mediaUrls: [],
     likesCount: 0,

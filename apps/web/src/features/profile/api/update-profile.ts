@@ -2,6 +2,7 @@ import type { MeResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { meKeys } from '../../auth/api/get-me';
+import { renameAuthorInCaches } from './rename-in-caches';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -10,6 +11,7 @@ export function useUpdateProfile() {
       (await api<MeResponse>('PATCH', '/api/me/profile', input)).me,
     onSuccess: (me) => {
       queryClient.setQueryData(meKeys.all, me);
+      renameAuthorInCaches(queryClient, me.id, me.nickname);
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
     },
   });

@@ -1,6 +1,7 @@
 import type { MeResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { meKeys } from '../../auth/api/get-me';
 
 export function useUploadAvatar() {
@@ -9,7 +10,12 @@ export function useUploadAvatar() {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('avatar', file);
-      return (await api<MeResponse>('POST', '/api/me/avatar', form)).me;
+      const fingerprint = `${file.name}:${file.size}:${file.lastModified}`;
+      return withIntent(
+        'avatar',
+        fingerprint,
+        async (idempotencyKey) => (await api<MeResponse>('POST', '/api/me/avatar', form, { idempotencyKey })).me,
+      );
     },
     onSuccess: (me) => {
       queryClient.setQueryData(meKeys.all, me);

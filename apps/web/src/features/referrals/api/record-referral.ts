@@ -6,12 +6,15 @@ import {
 } from '@burti/shared';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 import { telegramStartParam } from '../../../lib/platform/telegram';
 import { pendingReferral } from '../../../lib/referral';
 import { useMe } from '../../auth/api/get-me';
 
 export function recordReferral(input: RecordReferralInput): Promise<RecordReferralResponse> {
-  return api<RecordReferralResponse>('POST', '/api/goal/referrals', input);
+  return withIntent('referral', JSON.stringify(input), (idempotencyKey) =>
+    api<RecordReferralResponse>('POST', '/api/goal/referrals', input, { idempotencyKey }),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BlockState, FollowState, PublicProfileResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { withIntent } from '../../../lib/intent-key';
 
 type ProfileData = PublicProfileResponse;
 
@@ -18,7 +19,10 @@ function patchProfile(
 export function useFollow(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (follow: boolean) => api<FollowState>(follow ? 'POST' : 'DELETE', `/api/users/${userId}/follow`),
+    mutationFn: (follow: boolean) =>
+      withIntent(`follow:${userId}`, String(follow), (idempotencyKey) =>
+        api<FollowState>(follow ? 'POST' : 'DELETE', `/api/users/${userId}/follow`, undefined, { idempotencyKey }),
+      ),
     onMutate: (follow) => {
       const previous = queryClient.getQueriesData<ProfileData>({ queryKey: ['profile'] });
       patchProfile(queryClient, userId, (data) => ({
@@ -41,7 +45,10 @@ export function useFollow(userId: string) {
 export function useBlock(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (block: boolean) => api<BlockState>(block ? 'POST' : 'DELETE', `/api/users/${userId}/block`),
+    mutationFn: (block: boolean) =>
+      withIntent(`block:${userId}`, String(block), (idempotencyKey) =>
+        api<BlockState>(block ? 'POST' : 'DELETE', `/api/users/${userId}/block`, undefined, { idempotencyKey }),
+      ),
     onSuccess: () => {
       // Blocking changes follows, feeds and notifications: read them again.
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
@@ -54,6 +61,9 @@ export function useBlock(userId: string) {
 
 export function useReportUser(userId: string) {
   return useMutation({
-    mutationFn: () => api<unknown>('POST', '/api/reports', { targetType: 'user', targetId: userId }),
+    mutationFn: () =>
+      withIntent(`report:user:${userId}`, '', (idempotencyKey) =>
+        api<unknown>('POST', '/api/reports', { targetType: 'user', targetId: userId }, { idempotencyKey }),
+      ),
   });
 }

@@ -1,0 +1,62 @@
+import type { Comment, Post } from '@burti/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { renameAuthorInCaches } from './rename-in-caches';
+
+// The keys the posts feature uses (posts/api/post-keys).
+const postKeys = {
+  feed: () => ['posts', 'list', 'feed'],
+  detail: (postId: string) => ['posts', 'detail', postId],
+};
+
+const author = (id: string, nickname: string) => ({ id, nickname, avatarUrl: null });
+const post = (id: string, by: string, nickname: string, sharedBy: Post['sharedBy'] = null): Post => ({
+  id,
+  author: author(by, nickname),
+  club: { id: 1, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' },
+  text: 'hello',
+  media: null,
+  mediaUrls: [],
+  likesCount: 0,
+  commentsCount: 0,
+  sharesCount: 0,
+  viewerHasLiked: false,
+  viewerHasShared: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
+  sharedBy,
+});
+const comment = (id: string, by: string, nickname: string): Comment => ({
+  id,
+  postId: 'p1',
+  parentCommentId: null,
+  body: 'nice',
+  author: author(by, nickname),
+  replyCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('renameAuthorInCaches', () => {
+  it('renames the fan in posts, shares, details and comments on screen, and nobody else', () => {
+    const client = new QueryClient();
+    const shared = { id: 'me', nickname: 'old_me', sharedAt: '2026-01-02T00:00:00.000Z' };
+    client.setQueryData(postKeys.feed(), {
+      pages: [{ posts: [post('p1', 'me', 'old_me'), post('p2', 'other', 'giorgi', shared)], nextCursor: null }],
+      pageParams: [undefined],
+    });
+    client.setQueryData(postKeys.detail('p1'), post('p1', 'me', 'old_me'));
+    client.setQueryData(['comments', 'post', 'p2'], {
+      pages: [{ comments: [comment('c1', 'me', 'old_me'), comment('c2', 'other', 'giorgi')], nextCursor: null }],
+      pageParams: [undefined],
+    });
+
+    renameAuthorInCaches(client, 'me', 'new_me');
+
+    const feed = client.getQueryData<{ pages: { posts: Post[] }[] }>(postKeys.feed())!.pages[0]!.posts;
+    expect(feed.map((p) => p.author.nickname)).toEqual(['new_me', 'giorgi']);
+    expect(feed[1]!.sharedBy?.nickname).toBe('new_me');
+    expect(client.getQueryData<Post>(postKeys.detail('p1'))!.author.nickname).toBe('new_me');
+    const comments = client.getQueryData<{ pages: { comments: Comment[] }[] }>(['comments', 'post', 'p2'])!;
+    expect(comments.pages[0]!.comments.map((c) => c.author.nickname)).toEqual(['new_me', 'giorgi']);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Comment, CommentPage, Post, PostPage } from '@burti/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+
+type PostPages = InfiniteData<PostPage>;
+type CommentPages = InfiniteData<CommentPage>;
+/** The prefixes every post and every comment query key starts with (posts/api/post-keys, comments/api/comment-keys). */
+const POSTS = ['posts'];
+const COMMENTS = ['comments'];
+
+/**
+ * A fan's new nickname, written into every post and comment already on screen (as author or sharer), so
+ * their own posts show it at once instead of after a reload.
+ */
+export function renameAuthorInCaches(queryClient: QueryClient, userId: string, nickname: string): void {
+  const renamePost = (post: Post): Post => ({
+    ...post,
+    author: post.author.id === userId ? { ...post.author, nickname } : post.author,
+    sharedBy: post.sharedBy?.id === userId ? { ...post.sharedBy, nickname } : post.sharedBy,
+  });
+  const renameComment = (comment: Comment): Comment =>
+    comment.author.id === userId ? { ...comment, author: { ...comment.author, nickname } } : comment;
+
+  queryClient.setQueriesData<PostPages | Post>({ queryKey: POSTS }, (data) => {
+    if (!data || typeof data !== 'object') return data;
+    if ('pages' in data) {
+      return { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.map(renamePost) })) };
+    }
+    return 'author' in data ? renamePost(data) : data;
+  });
+  queryClient.setQueriesData<CommentPages>({ queryKey: COMMENTS }, (data) =>
+    data && typeof data === 'object' && 'pages' in data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, comments: page.comments.map(renameComment) })) }
+      : data,
+  );
+}
