@@ -10,3 +10,5 @@ export * from './schemas/social.js';
 export * from './schemas/admin.js';
 export * from './schemas/goal.js';
 export * from './schemas/leaderboard.js';
+export * from './i18n.js';
+export * from './text/index.js';

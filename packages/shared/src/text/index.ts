@@ -1,0 +1,1 @@
+export { compareNames, foldText, searchKey, sortKey, transliterateGeorgian } from './fold.js';
