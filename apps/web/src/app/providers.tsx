@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
+import { AccountLanguage } from './account-language';
 import { createQueryClient } from '../lib/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      <AccountLanguage />
       {children}
       <Toaster />
     </QueryClientProvider>

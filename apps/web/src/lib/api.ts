@@ -1,4 +1,6 @@
 import type { ApiErrorBody, ErrorCode } from '@burti/shared';
+import { apiErrorMessage } from './error-messages';
+import i18n from './i18n';
 
 /** An error answer of the API, carrying its code and the message to show. */
 export class ApiError extends Error {
@@ -26,17 +28,25 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
     response = await fetch(`${apiBase}${path}`, {
       method,
       credentials: 'include',
-      headers: body === undefined || body instanceof FormData ? undefined : { 'content-type': 'application/json' },
+      // The server writes emails and other messages in the language on screen until the account has its own.
+      headers: {
+        'accept-language': i18n.language,
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'You seem to be offline. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', apiErrorMessage('NETWORK'));
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? 'Something went wrong. Please try again.', error?.fields);
+    const code = error?.code ?? 'INTERNAL';
+    const fields = error?.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [field, apiErrorMessage(code, text)]))
+      : undefined;
+    throw new ApiError(response.status, code, apiErrorMessage(code, error?.message), fields);
   }
   return data as T;
 }

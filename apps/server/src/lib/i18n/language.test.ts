@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkIn, pathOf, post, signIn, type TestApp } from '../../../test/harness.js';
 import { buildPushPayload } from '../push/payload.js';
 import { welcomeText } from '../telegram-bot.js';
-import { ergative, messages } from './messages.js';
+import { ergative } from '@burti/shared';
+import { messages } from './messages.js';
 
 let t: TestApp;
 beforeAll(async () => {

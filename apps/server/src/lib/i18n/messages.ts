@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@burti/shared';
+import { DEFAULT_LANGUAGE, ergative, type Language } from '@burti/shared';
 
 /**
  * The few words the server says itself, outside the web app: emails, push notifications and Telegram bot
@@ -52,15 +52,6 @@ const en: Messages = {
   botInvited: 'A friend invited you: open the app to join them.',
   botOpen: (appName) => `Open ${appName}`,
 };
-
-/**
- * A nickname as the subject of a Georgian past-tense verb (ergative case): a hyphen and -მ after a vowel,
- * -მა after anything else ("zura-მ", "nika_10-მა"), the way Georgian writers attach case endings to names
- * written in Latin letters or with digits.
- */
-export function ergative(name: string): string {
-  return `${name}-${/[aeiouაეიოუ]$/i.test(name) ? 'მ' : 'მა'}`;
-}
 
 const ka: Messages = {
   resetSubject: (appName) => `${appName}: პაროლის აღდგენა`,

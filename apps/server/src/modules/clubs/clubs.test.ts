@@ -13,7 +13,7 @@ type Found = { name: string; country: string; league: string };
 async function search(q: string): Promise<Found[]> {
   const response = await t.app.inject({ method: 'GET', url: `/api/clubs?q=${encodeURIComponent(q)}` });
   expect(response.statusCode).toBe(200);
-  return (response.json() as { clubs: Found[] }).clubs;
+  return response.json<{ clubs: Found[] }>().clubs;
 }
 
 describe('club search as fans type it', () => {

@@ -23,6 +23,7 @@ import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { cn } from '../../../lib/cn';
 import { useAdminStats } from '../api/get-stats';
 import { AdminPageTitle, LoadError } from './admin-layout';
+import { formatNumber } from '../../../lib/format';
 
 const CARDS: { key: keyof AdminStats; icon: LucideIcon }[] = [
   { key: 'totalUsers', icon: Users },
@@ -34,7 +35,6 @@ const CARDS: { key: keyof AdminStats; icon: LucideIcon }[] = [
   { key: 'blockedUsers', icon: UserX },
 ];
 
-const numberFormat = new Intl.NumberFormat('en');
 
 /** The figures of the network, each one card; pending reports call for attention. */
 export function AdminDashboard() {
@@ -100,7 +100,7 @@ export function AdminDashboard() {
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                 </div>
                 {stats ? (
-                  <p className="text-3xl font-bold tracking-tight tabular-nums">{numberFormat.format(stats[key])}</p>
+                  <p className="text-3xl font-bold tracking-tight tabular-nums">{formatNumber(stats[key])}</p>
                 ) : (
                   <Skeleton className="h-9 w-16" />
                 )}
