@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from './format';
 import i18n from './i18n';
 
 const MINUTE = 60_000;
@@ -17,17 +18,10 @@ export function timeAgo(date: string | Date, now: Date = new Date()): string {
   if (elapsed < HOUR) return i18n.t('time.minutes', { count: Math.floor(elapsed / MINUTE) });
   if (elapsed < DAY) return i18n.t('time.hours', { count: Math.floor(elapsed / HOUR) });
   if (elapsed < WEEK) return i18n.t('time.days', { count: Math.floor(elapsed / DAY) });
-  const sameYear = then.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(i18n.language || 'en', {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(then);
+  return formatDate(then, { withYear: then.getFullYear() !== now.getFullYear() });
 }
 
 /** The full date and time, for a tooltip beside the relative one. */
 export function fullDate(date: string | Date): string {
-  return new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    typeof date === 'string' ? new Date(date) : date,
-  );
+  return formatDateTime(date);
 }
