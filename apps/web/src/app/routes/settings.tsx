@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@burti/shared';
 import { Bell, ChevronRight, Languages, FileText, Gift, Palette, ScrollText, Shield } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -160,18 +160,19 @@ export function SettingsRoute() {
  */
 function LanguagePicker() {
   const { t, i18n } = useTranslation();
-  const saveLanguage = useSaveLanguage();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const previous = useRef<Language>(current);
+  const saveLanguage = useSaveLanguage({
+    onSaved: () => toast.success(i18n.t('settings.languageSaved')),
+    onFailed: () => {
+      void setLanguage(previous.current, { remember: true });
+      toast.error(i18n.t('app.error'), { description: i18n.t('settings.languageFailed') });
+    },
+  });
   async function onChange(next: Language) {
-    const previous = current;
+    previous.current = current;
     await setLanguage(next, { remember: true });
-    saveLanguage.mutate(next, {
-      onSuccess: () => toast.success(t('settings.languageSaved')),
-      onError: () => {
-        void setLanguage(previous, { remember: true });
-        toast.error(t('app.error'), { description: t('settings.languageFailed') });
-      },
-    });
+    saveLanguage.mutate(next);
   }
   return (
     <div className="flex flex-col gap-2 p-4">
