@@ -9,16 +9,21 @@ const LANGUAGES = ['ka', 'en'] as const;
 async function clipped(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const candidates = document.querySelectorAll<HTMLElement>('button, a, [role="tab"], [data-slot="badge"], header, h1, h2');
+    const candidates = document.querySelectorAll<HTMLElement>(
+      'button, a, [role="tab"], [data-slot="badge"], header, h1, h2',
+    );
     for (const element of Array.from(candidates)) {
       const style = getComputedStyle(element);
       if (element.offsetParent === null && style.position !== 'fixed') continue;
       // Visually hidden text (skip link, screen-reader labels) is 1 px wide on purpose.
       if (element.clientWidth <= 1 || element.classList.contains('sr-only')) continue;
-      if (style.textOverflow === 'ellipsis' || element.querySelector('.truncate, .line-clamp-2, .line-clamp-3')) continue;
+      if (style.textOverflow === 'ellipsis' || element.querySelector('.truncate, .line-clamp-2, .line-clamp-3'))
+        continue;
       const hides = ['hidden', 'clip'].includes(style.overflowX);
       if (hides && element.scrollWidth > element.clientWidth + 1) {
-        found.push(`${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" ${element.scrollWidth}>${element.clientWidth}`);
+        found.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" ${element.scrollWidth}>${element.clientWidth}`,
+        );
       }
     }
     if (document.documentElement.scrollWidth > window.innerWidth) {
@@ -28,9 +33,11 @@ async function clipped(page: Page): Promise<string[]> {
   });
 }
 
+/** Loaded and drawn: no skeleton or busy region left (the live event stream keeps the network busy for good). */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForLoadState('load');
+  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0, { timeout: 10_000 });
+  await page.waitForTimeout(150);
 }
 
 async function checkEveryWidth(page: Page, path: string, label: string) {
@@ -64,52 +71,67 @@ test.describe('accessibility in both languages', () => {
     }
   });
 
-  test('signed-in screens: axe and nothing clipped at 320, 390 and 1280 px', async ({ browser }) => {
-    test.setTimeout(300_000);
-    const fan = await newFan(browser, { nickname: `axe_${Date.now().toString(36)}` });
-    await joinDinamo(fan);
-    const friend = await newFan(browser);
-    await joinDinamo(friend);
-    const { post } = (await (await fan.page.request.post('/api/posts', { data: { text: 'Dinamo!' } })).json()) as {
-      post: { id: string };
-    };
-    await friend.page.request.post(`/api/posts/${post.id}/like`);
-    await friend.page.request.post(`/api/posts/${post.id}/comments`, { data: { body: 'Gaumarjos!' } });
-    // Five unread notifications, for the badge.
-    await friend.page.request.post(`/api/users/${fan.id}/follow`);
-    for (let i = 0; i < 3; i++) await friend.page.request.post(`/api/posts/${post.id}/comments`, { data: { body: `#${i}` } });
+  for (const language of LANGUAGES) {
+    test(`signed-in screens in ${language}: axe and nothing clipped at 320, 390 and 1280 px`, async ({ browser }) => {
+      test.setTimeout(400_000);
+      const fan = await newFan(browser, { nickname: `axe_${Date.now().toString(36)}` });
+      await joinDinamo(fan);
+      const friend = await newFan(browser);
+      await joinDinamo(friend);
+      const { post } = (await (await fan.page.request.post('/api/posts', { data: { text: 'Dinamo!' } })).json()) as {
+        post: { id: string };
+      };
+      await friend.page.request.post(`/api/posts/${post.id}/like`);
+      await friend.page.request.post(`/api/posts/${post.id}/comments`, { data: { body: 'Gaumarjos!' } });
+      // Five unread notifications, for the badge.
+      await friend.page.request.post(`/api/users/${fan.id}/follow`);
+      for (let i = 0; i < 3; i++)
+        await friend.page.request.post(`/api/posts/${post.id}/comments`, { data: { body: `#${i}` } });
 
-    const page = fan.page;
-    await page.goto('/feed');
-    for (const language of LANGUAGES) {
-      await setAccountLanguage(fan, language);
-      for (const path of ['/feed', '/club', `/post/${post.id}`, '/notifications', '/profile', `/u/${friend.id}`, '/settings', '/referrals', '/onboarding']) {
-        await checkEveryWidth(page, path, `${language} ${path}`);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const page = fan.page;
+      await page.goto('/feed');
+      {
+        await setAccountLanguage(fan, language);
+        for (const path of [
+          '/feed',
+          '/club',
+          `/post/${post.id}`,
+          '/notifications',
+          '/profile',
+          `/u/${friend.id}`,
+          '/settings',
+          '/referrals',
+          '/onboarding',
+        ]) {
+          await checkEveryWidth(page, path, `${language} ${path}`);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+        }
+        // The leaderboard tab and the invite dialog ("Share on Telegram").
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
+          await page.goto('/feed');
+          await page.getByRole('tab').nth(1).click();
+          await settle(page);
+          await expectAccessible(page);
+          expect(await clipped(page), `leaderboard at ${width}px`).toEqual([]);
+          await page.goto('/referrals');
+          await page
+            .getByRole('button', { name: language === 'ka' ? 'მეგობრების მოწვევა' : 'Invite Friends' })
+            .first()
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await settle(page);
+          await expectAccessible(page);
+          expect(await clipped(page), `invite dialog at ${width}px`).toEqual([]);
+        }
       }
-      // The leaderboard tab and the invite dialog ("Share on Telegram").
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
-        await page.goto('/feed');
-        await page.getByRole('tab').nth(1).click();
-        await settle(page);
-        await expectAccessible(page);
-        expect(await clipped(page), `leaderboard at ${width}px`).toEqual([]);
-        await page.goto('/referrals');
-        await page.getByRole('button', { name: language === 'ka' ? 'მეგობრების მოწვევა' : 'Invite Friends' }).first().click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await settle(page);
-        await expectAccessible(page);
-        expect(await clipped(page), `invite dialog at ${width}px`).toEqual([]);
-      }
-    }
-    await setAccountLanguage(fan, 'en');
-    await fan.context.close();
-    await friend.context.close();
-  });
+      await fan.context.close();
+      await friend.context.close();
+    });
+  }
 
   test('admin screens: axe and nothing clipped at 320, 390 and 1280 px', async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(400_000);
     const admin = await administrator(browser);
     await admin.page.goto('/admin');
     for (const language of LANGUAGES) {
@@ -144,14 +166,17 @@ test.describe('keyboard and layout checks', () => {
         // A whole panel (taller than half the screen) cannot fit; its top edge must show.
         if (rect.height > window.innerHeight / 2) {
           const top = document.elementFromPoint(rect.left + rect.width / 2, Math.max(rect.top, 0) + 2);
-          return top && !element.contains(top) ? `${element.tagName} panel top under ${top.closest('nav, header')?.tagName ?? top.tagName}` : null;
+          return top && !element.contains(top)
+            ? `${element.tagName} panel top under ${top.closest('nav, header')?.tagName ?? top.tagName}`
+            : null;
         }
         const points = [
           [rect.left + rect.width / 2, rect.top + 2],
           [rect.left + rect.width / 2, rect.bottom - 2],
         ] as const;
         for (const [x, y] of points) {
-          if (y < 0 || y > window.innerHeight) return `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" outside the viewport`;
+          if (y < 0 || y > window.innerHeight)
+            return `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" outside the viewport`;
           const top = document.elementFromPoint(x, y);
           if (top && !element.contains(top) && !top.contains(element)) {
             return `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" under ${top.closest('nav, header')?.tagName ?? top.tagName}`;
@@ -208,7 +233,10 @@ test.describe('keyboard and layout checks', () => {
     const sections = page.locator('main section');
     const count = await sections.count();
     expect(count).toBeGreaterThanOrEqual(4);
-    const named = await page.getByRole('main').getByRole('region').evaluateAll((regions) => regions.length);
+    const named = await page
+      .getByRole('main')
+      .getByRole('region')
+      .evaluateAll((regions) => regions.length);
     expect(named).toBe(count);
     await expect(page.getByRole('region', { name: 'Language & Region' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Legal & Policies' })).toBeVisible();

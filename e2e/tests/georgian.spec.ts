@@ -5,7 +5,6 @@ import { firstLink, readMail } from '../support/outbox';
 import { uniqueEmail } from '../support/fan';
 import { administrator, joinDinamo, newFan, PASSWORD, PHONE } from '../support/accounts';
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // The catalogues, read as the app reads them, to tell English left on a Georgian screen.
 // ---------------------------------------------------------------------------------------------------------------
@@ -49,12 +48,15 @@ async function englishOnScreen(page: Page): Promise<string[]> {
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-  return lines.flatMap((line) => englishOnly.filter(({ pattern }) => pattern.test(line)).map(({ key }) => `${key}: ${line}`));
+  return lines.flatMap((line) =>
+    englishOnly.filter(({ pattern }) => pattern.test(line)).map(({ key }) => `${key}: ${line}`),
+  );
 }
 
 async function expectGeorgian(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'ka');
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0, { timeout: 10_000 });
   expect(await englishOnScreen(page)).toEqual([]);
   // Georgian is what is on screen, not an empty page.
   expect(await page.locator('body').innerText()).toMatch(/\p{Script=Georgian}{3}/u);
@@ -234,9 +236,9 @@ test.describe('ქართულად', () => {
       ['ტორპედო', 'Torpedo Kutaisi'],
     ] as const) {
       await search.fill(query);
-      await expect(page.getByRole('list', { name: 'Choose Your Club' }).getByRole('button').first()).toHaveAccessibleName(
-        new RegExp(`^${club.replace(/\./g, '\\.')}`),
-      );
+      await expect(
+        page.getByRole('list', { name: 'Choose Your Club' }).getByRole('button').first(),
+      ).toHaveAccessibleName(new RegExp(`^${club.replace(/\./g, '\\.')}`));
     }
     await fan.context.close();
   });
