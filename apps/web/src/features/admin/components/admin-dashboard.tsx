@@ -93,10 +93,11 @@ export function AdminDashboard() {
             {CARDS.map(({ key, icon: Icon }) => (
               <Card
                 key={key}
-                className={cn('flex flex-col gap-2 p-4', key === 'pendingReports' && pending > 0 && 'border-warning')}
+                className={cn('flex min-w-0 flex-col gap-2 p-4', key === 'pendingReports' && pending > 0 && 'border-warning')}
               >
-                <div className="flex items-center justify-between gap-2 text-muted-foreground">
-                  <h2 className="text-sm font-medium leading-tight">{t(`admin.dashboard.${key}`)}</h2>
+                <div className="flex items-start justify-between gap-2 text-muted-foreground">
+                  {/* Long Georgian words break rather than push the icon out of a half-width card at 320 px. */}
+                  <h2 className="min-w-0 text-sm font-medium leading-tight [overflow-wrap:anywhere]">{t(`admin.dashboard.${key}`)}</h2>
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                 </div>
                 {stats ? (
