@@ -45,7 +45,11 @@ COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+# Videos are remuxed without their metadata and given a poster frame by ffmpeg (apps/server/src/lib/video.ts).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg \
+  && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /data && chown node:node /data
 # The image's unprivileged user (uid 1000).
 USER node
 VOLUME ["/data"]
