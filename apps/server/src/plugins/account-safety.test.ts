@@ -7,7 +7,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   // Limits on, as in production: the per-account limit is one of them.
-  t = await createTestApp({ rateLimits: true });
+  // X-Forwarded-For names the client only from a trusted proxy: app.inject comes from 127.0.0.1.
+  t = await createTestApp({ rateLimits: true, trustProxy: ['127.0.0.1'] });
 });
 afterAll(async () => t?.close());
 

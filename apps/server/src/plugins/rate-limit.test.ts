@@ -14,7 +14,8 @@ async function wrongPasswords(
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      payload: { email: 'nobody@example.ge', password: 'not the password' },
+      // A different account each time: the per-account limit (account-safety.test.ts) stays out of the way.
+      payload: { email: `nobody.${i}.${Date.now().toString(36)}@example.ge`, password: 'not the password' },
       headers: { origin: APP_URL, ...headers(i) },
       ...(remoteAddress ? { remoteAddress } : {}),
     });

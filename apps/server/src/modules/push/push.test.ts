@@ -152,14 +152,18 @@ describe('push registration routes', () => {
       userId: a!.userId,
       platform: 'android',
     });
-    // The owner re-registering is a refresh; once their session ends the device is free for the next account.
+    // The owner re-registering is a refresh of the same row.
     expect((await inject(a!, 'PUT', '/api/push/tokens', { token, platform: 'android' })).statusCode).toBe(204);
+    const [refreshed] = await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token));
+    expect(refreshed).toMatchObject({ id: before!.id, userId: a!.userId });
+    expect(refreshed!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
+    // Once their session ends the device goes with it, and is free for the next account.
     await t.db.delete(session).where(eq(session.userId, a!.userId));
+    expect(await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token))).toHaveLength(0);
     expect((await inject(b!, 'PUT', '/api/push/tokens', { token, platform: 'ios' })).statusCode).toBe(204);
     const rows = await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: before!.id, userId: b!.userId, platform: 'ios' });
-    expect(rows[0]!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
+    expect(rows[0]).toMatchObject({ userId: b!.userId, platform: 'ios' });
 
     expect((await inject(c!, 'DELETE', '/api/push/tokens', { token })).statusCode).toBe(204);
     expect(await t.db.select().from(notificationTokens).where(eq(notificationTokens.token, token))).toHaveLength(1);
