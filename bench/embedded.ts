@@ -9,29 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { loadDataset, type DatasetSize, type SqlClient } from './dataset.js';
-import { READS, type Fixtures } from './endpoints.js';
+import { fixtures, READS } from './endpoints.js';
 import { drive, startProcess, stopProcess, type ReadResult, type Side } from './run.js';
-import { encodeCursor } from '../apps/server/src/lib/cursor.js';
 
 const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
-
-async function fixtures(client: SqlClient): Promise<Fixtures> {
-  const one = async <T>(text: string) => ((await client.query(text)) as { rows: T[] }).rows[0]!;
-  const club = await one<{ id: number }>(`select id from clubs order by posts_count desc, id limit 1`);
-  const deep = await one<{ at: string; id: string }>(
-    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text as id from posts
-     where club_id = ${club.id} and deleted_at is null order by created_at desc, id desc offset 2000 limit 1`,
-  );
-  const post = await one<{ id: string }>(
-    `select p.id from posts p join profiles a on a.id = p.author_id
-     where p.deleted_at is null and not a.is_blocked and p.created_at > now() - interval '30 days'
-     order by p.comments_count desc limit 1`,
-  );
-  const comment = await one<{ id: string }>(
-    `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
-  );
-  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
-}
 
 export async function benchEmbedded(
   size: DatasetSize,

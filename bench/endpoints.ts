@@ -4,7 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { CLUB_FEED_PAGE_SIZE, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, NOTIFICATIONS_LIMIT } from '@burti/shared';
-import { decodeCursor } from '../apps/server/src/lib/cursor.js';
+import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
+import type { SqlClient } from './dataset.js';
 import { listCommentsQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
 import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
@@ -40,6 +41,26 @@ export type BareEndpoint = {
   handle(context: BareContext): Promise<unknown>;
   explain(viewer: string, params: URLSearchParams): SQL[];
 };
+
+/** Picks the rows the endpoints read from a loaded dataset (the same for both engines). */
+export async function fixtures(client: SqlClient): Promise<Fixtures> {
+  const one = async <T>(text: string) => ((await client.query(text)).rows as T[])[0]!;
+  const club = await one<{ id: number }>(`select id from clubs order by posts_count desc, id limit 1`);
+  const deep = await one<{ at: string; id: string }>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text as id from posts
+     where club_id = ${club.id} and deleted_at is null order by created_at desc, id desc offset 2000 limit 1`,
+  );
+  // A popular recent post with many comments, and its busiest root comment.
+  const post = await one<{ id: string }>(
+    `select p.id from posts p join profiles a on a.id = p.author_id
+     where p.deleted_at is null and not a.is_blocked and p.created_at > now() - interval '30 days'
+     order by p.comments_count desc limit 1`,
+  );
+  const comment = await one<{ id: string }>(
+    `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
+  );
+  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
+}
 
 /** A read endpoint of the benchmark: the API's path, and the baseline's SQL for the same answer. */
 export type ReadEndpoint = { name: string; api: (f: Fixtures) => string; sql: (viewer: string, f: Fixtures) => SQL[] };

@@ -24,10 +24,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { encodeCursor } from '../apps/server/src/lib/cursor.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
-import { READS, type Fixtures } from './endpoints.js';
+import { fixtures, READS } from './endpoints.js';
 import { runPushBench, runWriteBench, type WriteResult } from './writes.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -133,25 +132,6 @@ export async function drive(
     errors: result.errors + result.timeouts + result.non2xx,
     max: result.latency.max,
   };
-}
-
-async function fixtures(client: pg.Client): Promise<Fixtures> {
-  const one = async <T>(text: string) => (await client.query<T & pg.QueryResultRow>(text)).rows[0]!;
-  const club = await one<{ id: number }>(`select id from clubs order by posts_count desc, id limit 1`);
-  const deep = await one<{ at: string; id: string }>(
-    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at, id::text from posts
-     where club_id = ${club.id} and deleted_at is null order by created_at desc, id desc offset 2000 limit 1`,
-  );
-  // A popular recent post with many comments, and its busiest root comment.
-  const post = await one<{ id: string }>(
-    `select p.id from posts p join profiles a on a.id = p.author_id
-     where p.deleted_at is null and not a.is_blocked and p.created_at > now() - interval '30 days'
-     order by p.comments_count desc limit 1`,
-  );
-  const comment = await one<{ id: string }>(
-    `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
-  );
-  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
 }
 
 async function prepareDatabase(size: DatasetSize): Promise<{ name: string; load: number | null }> {
