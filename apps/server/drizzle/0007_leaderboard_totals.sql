@@ -57,6 +57,29 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
+-- One member's rollups change one writer at a time: an activity (daily row, then totals) and a post's removal
+-- (several days, each with its totals) would otherwise take the same rows in opposite orders and deadlock. The
+-- lock is taken before any row of the member is touched, in the one function every writer goes through.
+CREATE OR REPLACE FUNCTION burti_leaderboard_add(p_user text, p_day date, p_likes integer, p_comments integer, p_shares integer)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(727276, hashtext(p_user));
+  IF p_likes >= 0 AND p_comments >= 0 AND p_shares >= 0 THEN
+    INSERT INTO leaderboard_daily AS d (user_id, day, likes, comments, shares)
+    VALUES (p_user, p_day, p_likes, p_comments, p_shares)
+    ON CONFLICT (user_id, day) DO UPDATE
+      SET likes = d.likes + EXCLUDED.likes,
+          comments = d.comments + EXCLUDED.comments,
+          shares = d.shares + EXCLUDED.shares;
+  ELSE
+    UPDATE leaderboard_daily
+      SET likes = likes + p_likes, comments = comments + p_comments, shares = shares + p_shares
+      WHERE user_id = p_user AND day = p_day;
+    DELETE FROM leaderboard_daily
+      WHERE user_id = p_user AND day = p_day AND likes = 0 AND comments = 0 AND shares = 0;
+  END IF;
+END $$;
+--> statement-breakpoint
 -- Every change of a daily row, whoever makes it, moves the totals of the windows that hold its day. A profile
 -- being deleted is skipped: its totals go with it (and a row of it must not be touched mid-cascade).
 CREATE FUNCTION burti_leaderboard_daily_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -175,14 +198,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER posts_leaderboard_first_post_insert AFTER INSERT ON posts
+-- Named to fire after posts_leaderboard_soft_delete (triggers fire by name), so a removal takes the member's daily
+-- rows before their totals, in the same order as every other writer.
+CREATE TRIGGER posts_leaderboard_tiebreak_insert AFTER INSERT ON posts
   FOR EACH ROW WHEN (NEW.deleted_at IS NULL) EXECUTE FUNCTION burti_leaderboard_first_post_change();
 --> statement-breakpoint
-CREATE TRIGGER posts_leaderboard_first_post_update AFTER UPDATE OF deleted_at, created_at ON posts
+CREATE TRIGGER posts_leaderboard_tiebreak_update AFTER UPDATE OF deleted_at, created_at ON posts
   FOR EACH ROW WHEN (OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.created_at IS DISTINCT FROM NEW.created_at)
   EXECUTE FUNCTION burti_leaderboard_first_post_change();
 --> statement-breakpoint
-CREATE TRIGGER posts_leaderboard_first_post_delete AFTER DELETE ON posts
+CREATE TRIGGER posts_leaderboard_tiebreak_delete AFTER DELETE ON posts
   FOR EACH ROW WHEN (OLD.deleted_at IS NULL) EXECUTE FUNCTION burti_leaderboard_first_post_change();
 --> statement-breakpoint
 -- The windows, as of today, filled from the rollups that exist.
