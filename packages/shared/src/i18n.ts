@@ -1,10 +1,7 @@
-import { z } from 'zod';
-
 /** The languages Burti speaks. Georgian first: it is the home language of the network. */
 export const LANGUAGES = ['ka', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const languageSchema = z.enum(LANGUAGES);
 
 /** The supported language a BCP 47 tag stands for ('ka-GE' → 'ka', 'en-US' → 'en'), or null. */
 export function languageOf(tag: string | null | undefined): Language | null {

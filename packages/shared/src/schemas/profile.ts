@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { BIO_MAX, INT_ID_MAX } from '../constants.js';
-import { languageSchema } from '../i18n.js';
+import { LANGUAGES } from '../i18n.js';
 import { nicknameField } from './auth.js';
 import { clubSchema } from './clubs.js';
+
+/** A language the app speaks (kept here, beside zod, so that the plain helpers of ../i18n stay out of zod). */
+export const languageSchema = z.enum(LANGUAGES);
 
 /** The signed-in person's own profile. */
 export const meSchema = z.object({
