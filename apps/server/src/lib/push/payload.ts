@@ -1,5 +1,3 @@
-import { messages, type PushType } from '../i18n/messages.js';
-
 /** What every push channel carries (the spec's push data, plus the text to show). */
 export type PushPayload = {
   type: string;
@@ -11,24 +9,30 @@ export type PushPayload = {
   body: string;
 };
 
-/** The push in the recipient's language (English when none is given). */
+const TEXTS: Record<string, string> = {
+  like: 'liked your post',
+  comment: 'commented on your post',
+  reply: 'replied to your comment',
+  reply_on_post: 'replied in your post',
+  follow: 'started following you',
+  share: 'shared your post',
+};
+
 export function buildPushPayload(input: {
   appName: string;
   type: string;
   postId: string | null;
   actorId: string;
   actorNickname: string;
-  language?: string | null;
 }): PushPayload {
-  const texts = messages(input.language).push;
-  const text = texts[input.type as PushType] ?? texts.other;
+  const action = TEXTS[input.type] ?? 'sent you a notification';
   return {
     type: input.type,
     post_id: input.postId,
     user_id: input.actorId,
     user_nickname: input.actorNickname,
     title: input.appName,
-    body: text(input.actorNickname),
+    body: `${input.actorNickname} ${action}`,
   };
 }
 

@@ -1,5 +1,4 @@
 import { Bot, GrammyError } from 'grammy';
-import { messages } from '../i18n/messages.js';
 import { pushTargetPath, type DeliveryOutcome, type PushPayload } from './payload.js';
 
 export type TelegramOptions = {
@@ -10,10 +9,7 @@ export type TelegramOptions = {
   appUrl: string;
 };
 
-export type TelegramSender = {
-  /** The message is the payload's body; the button speaks the recipient's language. */
-  send(chatId: number, payload: PushPayload, language?: string | null): Promise<DeliveryOutcome>;
-};
+export type TelegramSender = { send(chatId: number, payload: PushPayload): Promise<DeliveryOutcome> };
 
 /** A bot message to fans who signed in through Telegram (their Telegram id is the private chat's id). */
 export function createTelegramSender(options: TelegramOptions): TelegramSender {
@@ -23,10 +19,9 @@ export function createTelegramSender(options: TelegramOptions): TelegramSender {
   // Telegram opens Mini Apps over https only.
   const canOpenApp = options.appUrl.startsWith('https://');
   return {
-    async send(chatId, payload, language) {
+    async send(chatId, payload) {
       const path = pushTargetPath(payload);
-      const words = messages(language);
-      const button = { text: path.startsWith('/post/') ? words.viewPost : words.viewProfile, url: options.appUrl + path };
+      const button = { text: path.startsWith('/post/') ? 'View post' : 'View profile', url: options.appUrl + path };
       try {
         await bot.api.sendMessage(
           chatId,

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 import { whenIdle } from '../../lib/idle';
-import { useTranslation } from 'react-i18next';
 
 // sonner (about 10 KB gzipped) is not needed to paint the first screen: the toaster loads once the page is idle,
 // or with the first toast, whichever comes first. Toasts asked for before it is mounted wait for it.
@@ -17,15 +16,13 @@ let requestMount: (() => void) | undefined;
 const LazyToaster = lazy(async () => {
   const { Toaster: SonnerToaster } = await loadSonner();
   function MountedToaster() {
-    const { t } = useTranslation();
     useEffect(markMounted, []);
     return (
       <SonnerToaster
         position="top-center"
         richColors
         closeButton
-        containerAriaLabel={t('app.toasts')}
-        toastOptions={{ style: { fontFamily: 'var(--font-sans)' }, closeButtonAriaLabel: t('app.closeToast') }}
+        toastOptions={{ style: { fontFamily: 'var(--font-sans)' } }}
       />
     );
   }

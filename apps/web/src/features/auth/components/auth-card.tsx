@@ -10,7 +10,6 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toaster';
-import { validationMessage } from '../../../lib/error-messages';
 import { appName } from '../../../lib/i18n';
 import { meKeys } from '../api/get-me';
 
@@ -21,7 +20,7 @@ function fieldErrors(error: z.ZodError): Fields {
   const fields: Fields = {};
   for (const issue of error.issues) {
     const key = issue.path[0] as keyof Fields;
-    fields[key] ??= validationMessage(issue.message) ?? issue.message;
+    fields[key] ??= issue.message;
   }
   return fields;
 }

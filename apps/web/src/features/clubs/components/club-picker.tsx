@@ -1,6 +1,6 @@
 import type { Club } from '@burti/shared';
 import { Check, Search } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toaster';
 import { appName } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../auth/api/get-me';
-import { useClubSearch, useClubs } from '../api/get-clubs';
+import { matchClubs, useClubs } from '../api/get-clubs';
 import { useSetClub } from '../api/set-club';
 
 export function ClubPicker() {
@@ -26,8 +26,7 @@ export function ClubPicker() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<Club | null>(null);
-  const search = useClubSearch(deferredQuery);
-  const visible = deferredQuery.trim() ? (search.data ?? []) : (clubs.data ?? []);
+  const visible = useMemo(() => matchClubs(clubs.data ?? [], deferredQuery), [clubs.data, deferredQuery]);
 
   useEffect(() => {
     if (clubs.isError) toast.error(t('app.error'), { description: t('onboarding.loadFailed') });
@@ -86,7 +85,7 @@ export function ClubPicker() {
         </Card>
       )}
 
-      {clubs.isPending || (deferredQuery.trim() && search.isPending) ? (
+      {clubs.isPending ? (
         <ul className="flex flex-col gap-2" aria-hidden="true">
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-16 rounded-xl" />
@@ -115,8 +114,7 @@ export function ClubPicker() {
                     <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
                       <CountryFlag country={club.country} className="h-3.5 w-5 rounded-[2px]" />
                       <span className="truncate">
-                        {t(`clubs.country.${club.country}`, { defaultValue: club.country })} ·{' '}
-                        {t(`clubs.league.${club.league}`, { defaultValue: club.league })}
+                        {club.country} · {club.league}
                       </span>
                     </span>
                   </span>
