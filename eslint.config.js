@@ -70,6 +70,7 @@ export default defineConfig(
     '**/node_modules/',
     '**/dist/',
     '**/dist-mobile/',
+    'bench/.build/',
     'data/',
     '**/test-results/',
     '**/playwright-report/',

@@ -9,16 +9,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { statementName } from '../apps/server/src/db/client.js';
 import { readEndpoints, type BareEndpoint } from './endpoints.js';
 
 const dialect = new PgDialect();
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 20) });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
 pool.on('error', () => undefined);
 const endpoints: Record<string, BareEndpoint> = readEndpoints();
 
+/** Runs one of the API's reads as the API does: a named prepared statement (see queryPrepared). */
 async function run(query: SQL, client: pg.Pool | pg.PoolClient = pool) {
   const { sql, params } = dialect.sqlToQuery(query);
-  return (await client.query<Record<string, unknown>>(sql, params)).rows;
+  return (await client.query<Record<string, unknown>>({ name: statementName(sql), text: sql, values: params })).rows;
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse) {

@@ -214,6 +214,11 @@ const COUNTER_STEPS: Step[] = [
       where pr.id = p0.id`,
   },
   {
+    label: 'goal balances',
+    sql: `update profiles pr set goal_balance = g.total
+      from (select user_id, sum(amount)::int total from goal_ledger group by 1) g where pr.id = g.user_id`,
+  },
+  {
     label: 'club counters',
     sql: `update clubs c set fans_count = coalesce(f.n, 0), posts_count = coalesce(p.n, 0)
       from clubs c0
@@ -306,6 +311,9 @@ export async function checkDrift(client: SqlClient): Promise<Record<string, numb
     'profiles.following_count': recount('profiles', 'id', 'following_count', 'follows', 'follower_id'),
     'profiles.posts_count': recount('profiles', 'id', 'posts_count', 'posts', 'author_id', 'deleted_at is null'),
     'clubs.fans_count': recount('clubs', 'id', 'fans_count', 'profiles', 'primary_club_id'),
+    'profiles.goal_balance': `select count(*) from profiles t
+       left join (select user_id, sum(amount)::int as total from goal_ledger group by 1) g on g.user_id = t.id
+     where t.goal_balance <> coalesce(g.total, 0)`,
     'clubs.posts_count': recount('clubs', 'id', 'posts_count', 'posts', 'club_id', 'deleted_at is null'),
     leaderboard_daily: `with activity as (
         select post_id, user_id as actor, created_at, 1 l, 0 c, 0 s from likes

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { loadDataset, type DatasetSize, type SqlClient } from './dataset.js';
 import { fixtures, READS } from './endpoints.js';
-import { drive, startProcess, stopProcess, type ReadResult, type Side } from './run.js';
+import { API_SCRIPT, drive, startProcess, stopProcess, type ReadResult, type Side } from './run.js';
 
 const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
@@ -32,7 +32,7 @@ export async function benchEmbedded(
   // The first start of `npm start`'s server on an empty DATA_DIR.
   const fresh = mkdtempSync(join(tmpdir(), 'burti-fresh-'));
   const t0 = Date.now();
-  const first = await startProcess('API', ['apps/server/src/main.ts'], env(fresh), '/api/health', port);
+  const first = await startProcess('API', [API_SCRIPT], env(fresh), '/api/health', port);
   const firstStartSeconds = (Date.now() - t0) / 1000;
   await stopProcess(first);
   rmSync(fresh, { recursive: true, force: true });
@@ -50,7 +50,7 @@ export async function benchEmbedded(
   const fx = await fixtures(client);
   await database.close();
 
-  const api = await startProcess('API', ['apps/server/src/main.ts'], env(dataDir), '/api/health', port);
+  const api = await startProcess('API', [API_SCRIPT], env(dataDir), '/api/health', port);
   const reads: ReadResult[] = [];
   try {
     for (const endpoint of READS) {

@@ -4,9 +4,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { CLUB_FEED_PAGE_SIZE, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, NOTIFICATIONS_LIMIT } from '@burti/shared';
+import { statementName } from '../apps/server/src/db/client.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
-import { listCommentsQuery } from '../apps/server/src/modules/comments/comments.queries.js';
+import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
 import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { likes, posts } from '../apps/server/src/db/schema/index.js';
@@ -63,7 +64,14 @@ export async function fixtures(client: SqlClient): Promise<Fixtures> {
 }
 
 /** A read endpoint of the benchmark: the API's path, and the baseline's SQL for the same answer. */
-export type ReadEndpoint = { name: string; api: (f: Fixtures) => string; sql: (viewer: string, f: Fixtures) => SQL[] };
+export type ReadEndpoint = {
+  name: string;
+  api: (f: Fixtures) => string;
+  /** The statements of one answer, in the API's order. */
+  sql: (viewer: string, f: Fixtures) => SQL[];
+  /** The API sends them one after the other (a check, then the read); otherwise side by side. */
+  sequential?: boolean;
+};
 
 export const READS: ReadEndpoint[] = [
   {
@@ -91,12 +99,18 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'comments',
     api: (f) => `/api/posts/${f.postId}/comments`,
-    sql: (viewerId, f) => [listCommentsQuery({ viewerId, postId: f.postId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 })],
+    sequential: true,
+    sql: (viewerId, f) => [
+      threadAccessQuery(viewerId, { postId: f.postId }),
+      listCommentsQuery({ viewerId, postId: f.postId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
+    ],
   },
   {
     name: 'replies',
     api: (f) => `/api/comments/${f.commentId}/replies`,
+    sequential: true,
     sql: (viewerId, f) => [
+      threadAccessQuery(viewerId, { commentId: f.commentId }),
       listCommentsQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
     ],
   },
@@ -120,8 +134,14 @@ export function readEndpoints(): Record<string, BareEndpoint> {
   const handlers: Record<string, BareEndpoint> = {};
   for (const endpoint of READS) {
     handlers[endpoint.name] = {
-      // Statements of one answer run side by side, as the API's services run them.
-      handle: async ({ viewer, run }) => Promise.all(endpoint.sql(viewer, fixtures).map((query) => run(query))),
+      // Statements of one answer run as the API's services run them: in turn, or side by side.
+      handle: async ({ viewer, run }) => {
+        const queries = endpoint.sql(viewer, fixtures);
+        if (!endpoint.sequential) return Promise.all(queries.map((query) => run(query)));
+        const answers: unknown[] = [];
+        for (const query of queries) answers.push(await run(query));
+        return answers;
+      },
       explain: (viewer) => endpoint.sql(viewer, fixtures),
     };
   }
@@ -142,9 +162,14 @@ export function likeEndpoint(): BareEndpoint {
       const postId = params.get('post') ?? '';
       const on = params.get('on') === '1';
       const client = await pool.connect();
+      // The API prepares its own raw statements (queryPrepared) and sends the query builder's as they are.
       const run = async <T>(query: SQL | { toSQL(): { sql: string; params: unknown[] } }) => {
-        const { sql: text, params: values } = 'toSQL' in query ? query.toSQL() : dialect.sqlToQuery(query);
-        return (await client.query(text, values)).rows as T[];
+        if ('toSQL' in query) {
+          const { sql: text, params: values } = query.toSQL();
+          return (await client.query(text, values)).rows as T[];
+        }
+        const { sql: text, params: values } = dialect.sqlToQuery(query);
+        return (await client.query({ name: statementName(text), text, values })).rows as T[];
       };
       try {
         await client.query('begin');

@@ -2,7 +2,8 @@
  * `npm run bench`: every hot endpoint at a realistic size, the API side by side with a bare baseline.
  *
  * For each dataset size it makes a PostgreSQL database, migrates it, loads the dataset (bench/dataset.ts),
- * starts the real server (apps/server/src/main.ts) and the baseline (bench/bare-server.ts: node:http + pg,
+ * builds and starts the real server as `npm start` runs it (apps/server/dist/main.js) and the baseline
+ * (bench/bare-server.ts, compiled the same way: node:http + pg,
  * the same SQL, no auth or validation) as separate processes, and drives both with autocannon in turns:
  * API, baseline, API, baseline… so both see the same machine. It prints and stores req/s, p50 and p99 (the
  * median of the rounds), p99 at a fixed offered rate, errors, the ratio API / baseline, EXPLAIN (ANALYZE,
@@ -12,21 +13,23 @@
  *   BENCH_SIZES=S,M          which sizes (S: 100k posts, M: 1M posts)
  *   BENCH_ENGINE=postgres    or `embedded`: size S on PGlite, the API alone (npm start's engine)
  *   BENCH_SECONDS=8          length of one run; BENCH_ROUNDS=3 runs per side; BENCH_CONNECTIONS=32
- *   BENCH_RATE=400           the fixed offered rate (req/s) for the latency run
+ *   BENCH_RATE=400           the fixed offered rate (req/s) for the latency run (open loop, bench/paced.ts)
  *   BENCH_ONLY=feed,post     only these endpoints
  *   BENCH_KEEP=1             keep the database (burti_bench_<size>) and reuse it next time
  *   BENCH_DATABASE_URL       the server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
 import { fixtures, READS } from './endpoints.js';
+import { paced } from './paced.js';
 import { runPushBench, runWriteBench, type WriteResult } from './writes.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,7 +45,17 @@ const sizes = (process.env.BENCH_SIZES ?? (engine === 'embedded' ? 'S' : 'S,M'))
 const resultsDir = join(root, 'bench', 'results');
 const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
-export type Side = { rps: number; p50: number; p99: number; errors: number; max?: number };
+export type Side = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  max?: number;
+  /** CPU microseconds the server process spent per answered request. */
+  cpuPerRequest?: number;
+  /** CPU microseconds PostgreSQL's backends spent per answered request. */
+  databaseCpuPerRequest?: number;
+};
 export type ReadResult = {
   endpoint: string;
   api: Side;
@@ -66,6 +79,32 @@ function databaseUrl(name: string) {
   return url.toString();
 }
 
+/** The API as `npm start` runs it (the compiled bundle), and the baseline compiled the same way. */
+export const API_SCRIPT = 'apps/server/dist/main.js';
+export const BARE_SCRIPT = 'bench/.build/bare-server.mjs';
+
+/** Compiles both servers, so that neither pays for a TypeScript loader at run time. */
+async function buildServers() {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  await build({
+    entryPoints: [join(root, 'bench', 'bare-server.ts')],
+    outfile: join(root, BARE_SCRIPT),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // npm dependencies stay imports; the workspace's own TypeScript (@burti/shared, the API's queries) is bundled.
+    external: ['apps/server/package.json', 'packages/shared/package.json', 'package.json']
+      .flatMap((file) => {
+        const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, Record<string, string> | undefined>;
+        return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+      })
+      .filter((name) => !name.startsWith('@burti/'))
+      .flatMap((name) => [name, `${name}/*`]),
+    logLevel: 'warning',
+  });
+}
+
 /** Starts a server process and resolves with its port once it answers. */
 export async function startProcess(
   label: string,
@@ -74,7 +113,8 @@ export async function startProcess(
   readyPath: string,
   port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
@@ -103,14 +143,43 @@ export async function stopProcess(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-/** One autocannon run; each request signs in as one of the sessions (or names the viewer, for the baseline). */
+/** CPU time a process has used so far, in microseconds (Linux /proc; undefined elsewhere). */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time all PostgreSQL backends of a database have used so far, in microseconds (same machine, Linux). */
+async function databaseCpuMicros(client: pg.Client | undefined, database: string): Promise<number | undefined> {
+  if (!client) return undefined;
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+    [database],
+  );
+  let total = 0;
+  for (const { pid } of rows) total += cpuMicros(pid) ?? 0;
+  return total;
+}
+
+/**
+ * One autocannon run; each request signs in as one of the sessions (or names the viewer, for the baseline).
+ * With `pid`, also the server process's CPU time per answered request.
+ */
 export async function drive(
   url: string,
   headersFor: (viewer: number) => Record<string, string>,
   viewers: number,
-  options: { duration?: number; rate?: number; connections?: number } = {},
+  options: { duration?: number; rate?: number; connections?: number; pid?: number; database?: { client: pg.Client; name: string } } = {},
 ): Promise<Side> {
   let next = 0;
+  const cpuBefore = cpuMicros(options.pid);
+  const dbBefore = await databaseCpuMicros(options.database?.client, options.database?.name ?? '');
   const result = await autocannon({
     url,
     connections: options.connections ?? connections,
@@ -125,7 +194,14 @@ export async function drive(
       },
     ],
   });
+  const cpuAfter = cpuMicros(options.pid);
+  const dbAfter = await databaseCpuMicros(options.database?.client, options.database?.name ?? '');
+  const answered = result.requests.total;
+  const perRequest = (before?: number, after?: number) =>
+    before !== undefined && after !== undefined && answered ? Math.round((after - before) / answered) : undefined;
   return {
+    cpuPerRequest: perRequest(cpuBefore, cpuAfter),
+    databaseCpuPerRequest: perRequest(dbBefore, dbAfter),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -188,14 +264,17 @@ async function benchPostgres(size: DatasetSize) {
     LOG_LEVEL: 'warn',
     JOBS: 'false',
   };
-  const api = await startProcess('API', ['apps/server/src/main.ts'], apiEnv, '/api/health', apiPort);
+  const api = await startProcess('API', [API_SCRIPT], apiEnv, '/api/health', apiPort);
   const bare = await startProcess(
     'baseline',
-    ['bench/bare-server.ts'],
+    [BARE_SCRIPT],
     { DATABASE_URL: url, BENCH_FIXTURES: JSON.stringify(fx) },
     '/explain',
     barePort,
-  );
+  ).catch(async (error: unknown) => {
+    await stopProcess(api);
+    throw error;
+  });
   const reads: ReadResult[] = [];
   const plans: string[] = [];
   try {
@@ -210,10 +289,11 @@ async function benchPostgres(size: DatasetSize) {
       const apiRuns: Side[] = [];
       const bareRuns: Side[] = [];
       for (let round = 0; round < rounds; round++) {
-        apiRuns.push(await drive(apiUrl, apiHeaders, size.sessions));
-        bareRuns.push(await drive(bareUrl, bareHeaders, size.sessions));
+        const database = { client, name };
+        apiRuns.push(await drive(apiUrl, apiHeaders, size.sessions, { pid: api.pid, database }));
+        bareRuns.push(await drive(bareUrl, bareHeaders, size.sessions, { pid: bare.pid, database }));
       }
-      const fixed = await drive(apiUrl, apiHeaders, size.sessions, { rate: fixedRate, connections: 16 });
+      const fixed = await paced(apiUrl, apiHeaders, size.sessions, { rate: fixedRate, seconds });
       const pick = (runs: Side[]): Side => {
         const mid = runs.find((r) => r.rps === median(runs.map((x) => x.rps)))!;
         return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
@@ -233,6 +313,8 @@ async function benchPostgres(size: DatasetSize) {
       console.log(
         `${size.name} ${endpoint.name}: API ${apiSide.rps} req/s (p50 ${apiSide.p50} ms, p99 ${apiSide.p99} ms), ` +
           `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, p99 at ${fixedRate} req/s ${fixed.p99} ms, ` +
+          `CPU/request ${apiSide.cpuPerRequest ?? '?'} µs vs ${bareSide.cpuPerRequest ?? '?'} µs ` +
+          `(PostgreSQL ${apiSide.databaseCpuPerRequest ?? '?'} vs ${bareSide.databaseCpuPerRequest ?? '?'} µs), ` +
           `errors ${apiSide.errors}/${bareSide.errors}/${fixed.errors}`,
       );
       const plan = await fetch(`http://127.0.0.1:${barePort}/explain?endpoint=${endpoint.name}&viewer=fan-1`);
@@ -260,6 +342,7 @@ async function benchPostgres(size: DatasetSize) {
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
+  await buildServers();
   for (const sizeName of sizes) {
     const size = SIZES[sizeName];
     const before = loadavg();
@@ -292,6 +375,7 @@ async function main() {
         [`p99 @${fixedRate}/s`]: r.fixedRateP99,
         'bare req/s': r.bare?.rps ?? '',
         ratio: r.ratio ?? '',
+        'CPU µs API/bare': r.api.cpuPerRequest ? `${r.api.cpuPerRequest}/${r.bare?.cpuPerRequest ?? ''}` : '',
         errors: r.api.errors,
       })),
     );

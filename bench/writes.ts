@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { DatasetSize } from './dataset.js';
-import { startProcess, stopProcess, type Side } from './run.js';
+import { API_SCRIPT, BARE_SCRIPT, startProcess, stopProcess, type Side } from './run.js';
 
 export type WriteResult = { endpoint: string; apiRps: number; apiP99: number; bareRps: number; ratio: number; errors: number };
 export type PushResult = {
@@ -119,8 +119,8 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
   const { pairs, state } = await likeTargets(client, size, 500);
   await client.end();
   // Jobs on, as in production: every new like enqueues its push in the like's transaction.
-  const api = await startProcess('API', ['apps/server/src/main.ts'], { ...apiEnv, JOBS: 'true' }, '/api/health', apiPort);
-  const bare = await startProcess('baseline', ['bench/bare-server.ts'], { DATABASE_URL: url }, '/explain', barePort);
+  const api = await startProcess('API', [API_SCRIPT], { ...apiEnv, JOBS: 'true' }, '/api/health', apiPort);
+  const bare = await startProcess('baseline', [BARE_SCRIPT], { DATABASE_URL: url }, '/explain', barePort);
   const next = toggles(pairs, state);
   const apiRequest = (pair: Pair, like: boolean) => ({
     method: like ? ('POST' as const) : ('DELETE' as const),
@@ -224,7 +224,7 @@ export async function runPushBench(args: {
     FCM_ENDPOINT: `http://127.0.0.1:${fcm.port}`,
     FCM_TOKEN_URL: `http://127.0.0.1:${fcm.port}/token`,
   };
-  const api = await startProcess('API', ['apps/server/src/main.ts'], env, '/api/health', apiPort);
+  const api = await startProcess('API', [API_SCRIPT], env, '/api/health', apiPort);
   const fresh = (() => {
     const unliked = pairs.filter((p) => !state.get(`${p.viewer}:${p.post}`));
     let k = 0;
@@ -256,6 +256,9 @@ export async function runPushBench(args: {
     while ((await queueDepth(client)) > 0 && Date.now() - drainStart < 60_000) await new Promise((r) => setTimeout(r, 100));
     const drainedWithinSeconds = (Date.now() - drainStart) / 1000;
     const delivered = fcm.delivered.length - before;
+    // The depth that counts is the steady load's; the burst below measures the drain rate on its own.
+    clearInterval(sampler);
+    maxDepth = Math.max(maxDepth, await queueDepth(client));
 
     // The burst: likes as fast as they come for a few seconds, then how fast the queue empties.
     const burstFrom = fcm.delivered.length;

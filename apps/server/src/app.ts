@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MEDIA_MAX_BYTES } from '@burti/shared';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +35,7 @@ import { registerWellKnown } from './plugins/well-known.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerMediaHeaders } from './plugins/media-headers.js';
 import { registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -69,8 +69,9 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   const { db } = database;
   const redis = config.redis ? await connectRedis(config.redis.url, app.log) : undefined;
@@ -106,20 +107,7 @@ export async function buildApp({
   registerIdempotency(app, { db });
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });
   registerMediaHeaders(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", 'https://telegram.org'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'self'", ...(config.frameAncestors ?? ['https://web.telegram.org'])],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
 
   registerLoadShedding(app, { maxInFlight: config.maxInFlight ?? 0 });
   await registerCors(app, { origins: config.trustedOrigins });

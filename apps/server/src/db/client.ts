@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -320,5 +321,35 @@ export async function notify(executor: Executor, channel: string, payload: strin
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
 export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]> {
   const result: unknown = await executor.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+type DrizzleInternals = {
+  dialect: PgDialect;
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+};
+
+const statementNames = new Map<string, string>();
+
+/** A statement's name on a connection: the same text always gets the same name. */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `burti_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `queryRows` as a named prepared statement: PostgreSQL parses and plans it once per connection and then reuses
+ * the plan, which for the feed, comment and leaderboard reads costs more than running them. Only for queries
+ * whose text comes from a fixed set of shapes (no lists of varying length spelled into the text): each shape is
+ * kept on every pooled connection. PGlite runs it as an ordinary query.
+ */
+export async function queryPrepared<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const { dialect, session } = executor as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const result: unknown = await session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return (result as { rows: T[] }).rows;
 }

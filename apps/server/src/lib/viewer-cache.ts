@@ -6,24 +6,35 @@
  * process forgets a user at once when their sessions or profile change here (sign-out, password reset, admin
  * block or grant, nickname, account deletion), and other processes within `ttlMs`.
  */
-export type CachedViewer<V> = { viewer: V; userId: string; expiresAt: number };
+export type CachedViewer<V> = { viewer: V; userId: string; expiresAt: number; refreshAt: number };
+
+/** What the cache knows of a credential: the viewer, and whether it is time to look the session up again. */
+export type CacheHit<V> = { viewer: V; refresh: boolean };
 
 export class ViewerCache<V> {
   private readonly entries = new Map<string, CachedViewer<V>>();
+  private readonly lookups = new Map<string, Promise<V | null>>();
+  /** Bumped whenever the cache forgets: a lookup begun before it must not store what it found. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
   ) {}
 
-  get(key: string, now = Date.now()): V | undefined {
+  /**
+   * The remembered viewer, never older than `ttlMs`. Past a point picked at random in the second half of its life
+   * an entry asks to be refreshed (`refresh`), so a fan who keeps reading has the lookup made beside a request
+   * rather than in front of one, and entries made in the same second do not all expire in the same second.
+   */
+  get(key: string, now = Date.now()): CacheHit<V> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.viewer;
+    return { viewer: entry.viewer, refresh: entry.refreshAt <= now };
   }
 
   set(key: string, userId: string, viewer: V, sessionExpiresAt: number, now = Date.now()): void {
@@ -33,14 +44,47 @@ export class ViewerCache<V> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { viewer, userId, expiresAt: Math.min(now + this.ttlMs, sessionExpiresAt) });
+    this.entries.delete(key);
+    this.entries.set(key, {
+      viewer,
+      userId,
+      expiresAt: Math.min(now + this.ttlMs, sessionExpiresAt),
+      refreshAt: now + this.ttlMs * (0.5 + Math.random() * 0.3),
+    });
+  }
+
+  /**
+   * Looks the credential up once however many requests ask at the same time, and remembers the answer unless the
+   * cache forgot this user (or everyone) while the lookup ran. `find` returns the viewer, the user id and when
+   * the session ends, or null for no session.
+   */
+  lookup(key: string, find: () => Promise<{ viewer: V; userId: string; sessionExpiresAt: number } | null>): Promise<V | null> {
+    let pending = this.lookups.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = find()
+        .then((found) => {
+          if (!found) {
+            // The session has ended: a refresh must not leave the old answer standing.
+            this.entries.delete(key);
+            return null;
+          }
+          if (generation === this.generation) this.set(key, found.userId, found.viewer, found.sessionExpiresAt);
+          return found.viewer;
+        })
+        .finally(() => this.lookups.delete(key));
+      this.lookups.set(key, pending);
+    }
+    return pending;
   }
 
   forgetUser(userId: string): void {
+    this.generation++;
     for (const [key, entry] of this.entries) if (entry.userId === userId) this.entries.delete(key);
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 }

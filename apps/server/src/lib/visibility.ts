@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/client.js';
+import { queryPrepared, type Executor } from '../db/client.js';
 
 /**
  * True when the viewer may see what the user wrote: neither has blocked the other, and an administrator
@@ -15,12 +15,14 @@ export function visibleTo(viewerId: string, userColumn: SQL): SQL {
 }
 
 /**
- * Users hidden from the viewer by a block either way, as an uncorrelated subquery: PostgreSQL runs it once per
- * query and probes its hashed result for each row. Lists filter with `author.id not in (...)` on the author row
- * they join anyway, so the filter never turns a keyset walk down an index into a scan and sort of the table.
+ * Users hidden from the viewer by a block either way, as an array PostgreSQL computes once per query (an
+ * InitPlan). Lists filter with `author.id <> all (...)` on the author row they join anyway, so the filter never
+ * turns a keyset walk down an index into a scan and sort of the table. The array form matters: a `not in
+ * (subquery)` is costed as a hashed subplan on every probe and guessed to drop half the rows, which made the
+ * planner hash-join the whole profiles table for a post's comments.
  */
 export function blockedWith(viewerId: string): SQL {
-  return sql`(select blocked_id from user_blocks where blocker_id = ${viewerId}
+  return sql`array(select blocked_id from user_blocks where blocker_id = ${viewerId}
       union all select blocker_id from user_blocks where blocked_id = ${viewerId})`;
 }
 
@@ -29,12 +31,12 @@ export function blockedWith(viewerId: string): SQL {
  * filters rows as an index hands them over.
  */
 export function visibleAuthor(viewerId: string, author: SQL): SQL {
-  return sql`not ${author}.is_blocked and ${author}.id not in ${blockedWith(viewerId)}`;
+  return sql`not ${author}.is_blocked and ${author}.id <> all (${blockedWith(viewerId)})`;
 }
 
 /** Either of the two has blocked the other. */
 export async function isBlockedEitherWay(db: Executor, a: string, b: string): Promise<boolean> {
-  const [row] = await queryRows<{ blocked: boolean }>(
+  const [row] = await queryPrepared<{ blocked: boolean }>(
     db,
     sql`select exists (
     select 1 from user_blocks

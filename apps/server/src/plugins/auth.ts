@@ -75,11 +75,10 @@ export function registerAuth(
     let found = viewers.get(request);
     if (!found) {
       const credential = credentialOf(request);
-      const cached = credential ? cache.get(credential) : undefined;
-      found = cached
-        ? Promise.resolve(cached)
-        : (async () => {
-            if (!credential) return null;
+      if (!credential) found = Promise.resolve(null);
+      else {
+        const lookup = () =>
+          cache.lookup(credential, async () => {
             const session = await auth.api.getSession({ headers: requestHeaders(request) });
             if (!session) return null;
             const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
@@ -92,9 +91,15 @@ export function registerAuth(
               isBlocked: profile.isBlocked,
               sessionId: session.session.id,
             };
-            cache.set(credential, viewer.id, viewer, new Date(session.session.expiresAt).getTime());
-            return viewer;
-          })();
+            return { viewer, userId: viewer.id, sessionExpiresAt: new Date(session.session.expiresAt).getTime() };
+          });
+        const hit = cache.get(credential);
+        if (hit?.refresh) {
+          // Still within its bound: answer from memory and look the session up again beside this request.
+          lookup().catch((err: unknown) => request.log.warn({ err }, 'refreshing a remembered viewer failed'));
+        }
+        found = hit ? Promise.resolve(hit.viewer) : lookup();
+      }
       viewers.set(request, found);
     }
     return found;

@@ -9,11 +9,12 @@ import type { FastifyInstance } from 'fastify';
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export function registerMediaHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/media/')) return payload;
-    reply.header('content-security-policy', MEDIA_CSP);
-    reply.header('content-disposition', 'inline');
-    reply.header('x-content-type-options', 'nosniff');
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/media/')) {
+      reply.header('content-security-policy', MEDIA_CSP);
+      reply.header('content-disposition', 'inline');
+      reply.header('x-content-type-options', 'nosniff');
+    }
+    done(null, payload);
   });
 }

@@ -146,7 +146,7 @@ function registerMetrics(app: FastifyInstance, { database, realtime, jobs }: Ope
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
@@ -155,6 +155,7 @@ function registerMetrics(app: FastifyInstance, { database, realtime, jobs }: Ope
     requests.inc(labels);
     if (reply.statusCode >= 500) errors.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const expected = Buffer.from(`Bearer ${token}`);

@@ -51,6 +51,8 @@ export const profiles = pgTable(
     followersCount: counter('followers_count'),
     followingCount: counter('following_count'),
     postsCount: counter('posts_count'),
+    /** The sum of the fan's goal_ledger rows, kept by a trigger on the ledger (0008). */
+    goalBalance: integer('goal_balance').notNull().default(0),
     isAdmin: boolean('is_admin').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),
     blockedAt: timestamp('blocked_at', tz),
@@ -157,7 +159,7 @@ export const likes = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId, t.postId)],
 );
 
 export const shares = pgTable(

@@ -1,7 +1,7 @@
 import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage, type CommentResponse } from '@burti/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { posts, profiles } from '../../db/schema/index.js';
+import { posts } from '../../db/schema/index.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
@@ -38,24 +38,26 @@ function toPage(rows: q.CommentRow[]): CommentPage {
   };
 }
 
-/** The post, when it is live and its author is visible to the viewer. */
-async function visiblePost(db: Executor, viewer: Viewer, postId: string, forWrite = false) {
-  const [post] = await db
-    .select({ id: posts.id, authorId: posts.authorId, deletedAt: posts.deletedAt, authorBlocked: profiles.isBlocked })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.id, posts.authorId))
-    .where(eq(posts.id, postId));
-  if (!post || post.authorBlocked) throw new AppError('POST_NOT_FOUND');
-  if (post.deletedAt) throw new AppError('POST_DELETED');
-  if (post.authorId !== viewer.id && (await isBlockedEitherWay(db, viewer.id, post.authorId))) {
-    // Blocked either way: reading finds nothing, writing is refused outright.
-    throw new AppError(forWrite ? 'USER_BLOCKED' : 'POST_NOT_FOUND');
-  }
-  return post;
+/**
+ * The thread's post, when it is live and its author is visible to the viewer. Reading a thread the viewer may not
+ * see finds nothing; writing to one is refused outright.
+ */
+async function visiblePost(
+  db: Executor,
+  viewer: Viewer,
+  target: { postId: string } | { commentId: string },
+  forWrite = false,
+) {
+  const post = await q.findThreadAccess(db, viewer.id, target);
+  if (!post) throw new AppError('commentId' in target ? 'COMMENT_NOT_FOUND' : 'POST_NOT_FOUND');
+  if (post.author_blocked) throw new AppError('POST_NOT_FOUND');
+  if (post.deleted) throw new AppError('POST_DELETED');
+  if (post.blocked) throw new AppError(forWrite ? 'USER_BLOCKED' : 'POST_NOT_FOUND');
+  return { id: post.post_id, authorId: post.author_id };
 }
 
 export async function rootComments({ db, viewer, postId, cursor }: Deps & { postId: string; cursor?: string }) {
-  await visiblePost(db, viewer, postId);
+  await visiblePost(db, viewer, { postId });
   const rows = await q.listComments(db, {
     viewerId: viewer.id,
     postId,
@@ -66,9 +68,7 @@ export async function rootComments({ db, viewer, postId, cursor }: Deps & { post
 }
 
 export async function replies({ db, viewer, commentId, cursor }: Deps & { commentId: string; cursor?: string }) {
-  const parent = await q.findComment(db, commentId);
-  if (!parent) throw new AppError('COMMENT_NOT_FOUND');
-  await visiblePost(db, viewer, parent.postId);
+  await visiblePost(db, viewer, { commentId });
   const rows = await q.listComments(db, {
     viewerId: viewer.id,
     parentId: commentId,
@@ -87,7 +87,7 @@ export async function addComment({
   parentCommentId,
 }: Deps & { postId: string; body: string; parentCommentId?: string | null }): Promise<CommentResponse> {
   return db.transaction(async (tx) => {
-    const post = await visiblePost(tx, viewer, postId, true);
+    const post = await visiblePost(tx, viewer, { postId }, true);
     let rootId: string | null = null;
     let parentAuthorId: string | null = null;
     if (parentCommentId) {

@@ -1,6 +1,6 @@
 import { LEADERBOARD_LIMIT, type LeaderboardWindow } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
 import { blockedWith } from '../../lib/visibility.js';
 
 export type LeaderboardDbRow = {
@@ -32,7 +32,7 @@ export function leaderboardQuery(args: {
 }): SQL {
   const { clubId, viewerId, window, limit = LEADERBOARD_LIMIT } = args;
   const onBoard = sql`t.club_id = ${clubId} and t.period = ${window} and t.score > 0
-    and not m.is_blocked and t.user_id not in ${blockedWith(viewerId)}`;
+    and not m.is_blocked and t.user_id <> all (${blockedWith(viewerId)})`;
   return sql`with top as (
         select t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at
         from leaderboard_totals t join profiles m on m.id = t.user_id
@@ -59,7 +59,7 @@ export function leaderboardQuery(args: {
         from own o
       )
       select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, p.nickname, p.avatar_url, p.updated_at,
-        coalesce((select sum(g.amount) from goal_ledger g where g.user_id = r.user_id), 0)::int as goal_balance
+        p.goal_balance
       from (select * from ranked union all select * from own_ranked) r
       join profiles p on p.id = r.user_id
       order by r.rank`;
@@ -75,7 +75,7 @@ export function leaderboardRows(
   db: Executor,
   args: { clubId: number; viewerId: string; window: LeaderboardWindow; limit?: number },
 ): Promise<LeaderboardDbRow[]> {
-  return queryRows<LeaderboardDbRow>(db, leaderboardQuery(args));
+  return queryPrepared<LeaderboardDbRow>(db, leaderboardQuery(args));
 }
 
 export type RollupDifference = {

@@ -46,9 +46,10 @@ export async function getLeaderboard({
   clubId: number;
   window: LeaderboardWindow;
 }): Promise<LeaderboardResponse> {
-  if (!(await findClub(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
   await windowsCurrent(db);
   const rows = (await leaderboardRows(db, { clubId, viewerId: viewer.id, window })).map(toRow);
+  // Only an empty board can belong to a club that does not exist: ask then, not on every read.
+  if (!rows.length && !(await findClub(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
   const own = rows.find((row) => row.userId === viewer.id) ?? null;
   return { rows: rows.filter((row) => row.rank <= LEADERBOARD_LIMIT), viewer: own };
 }

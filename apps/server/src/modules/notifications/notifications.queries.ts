@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, type Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
@@ -26,14 +26,14 @@ export function listNotificationsQuery(userId: string, limit: number): SQL {
 }
 
 export function listNotifications(db: Executor, userId: string, limit: number) {
-  return queryRows<NotificationRow>(db, listNotificationsQuery(userId, limit));
+  return queryPrepared<NotificationRow>(db, listNotificationsQuery(userId, limit));
 }
 
 export const unreadCountQuery = (userId: string): SQL =>
   sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, unreadCountQuery(userId));
+  const [row] = await queryPrepared<{ n: number }>(db, unreadCountQuery(userId));
   return row?.n ?? 0;
 }
 
@@ -67,7 +67,7 @@ export async function insertNotificationView(
   db: Executor,
   values: NewNotification,
 ): Promise<(NotificationRow & { unread_count: number }) | null> {
-  const [row] = await queryRows<NotificationRow & { unread_count: number }>(db, insertNotificationViewQuery(values));
+  const [row] = await queryPrepared<NotificationRow & { unread_count: number }>(db, insertNotificationViewQuery(values));
   return row ?? null;
 }
 

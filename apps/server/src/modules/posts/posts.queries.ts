@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, type Executor } from '../../db/client.js';
 import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { visibleAuthor, visibleTo } from '../../lib/visibility.js';
@@ -48,7 +48,7 @@ function postColumns(viewerId: string): SQL {
     exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared`;
 }
 
-const rows = (db: Executor, query: SQL) => queryRows<PostRow>(db, query);
+const rows = (db: Executor, query: SQL) => queryPrepared<PostRow>(db, query);
 
 /** Live public posts newest first, optionally of one club, hiding authors the viewer must not see. */
 export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number }): SQL {
@@ -214,7 +214,7 @@ export async function findInteractionTarget(
   viewerId: string,
   postId: string,
 ): Promise<InteractionTarget | null> {
-  const [row] = await queryRows<InteractionTarget>(db, interactionTargetQuery(viewerId, postId));
+  const [row] = await queryPrepared<InteractionTarget>(db, interactionTargetQuery(viewerId, postId));
   return row ?? null;
 }
 
