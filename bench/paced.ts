@@ -12,8 +12,11 @@ export async function paced(
   url: string,
   headersFor: (viewer: number) => Record<string, string>,
   viewers: number,
-  options: { rate: number; seconds: number },
+  options: { rate: number; seconds: number; warmupSeconds?: number },
 ): Promise<PacedResult> {
+  // The first second at the rate is not counted: after the other side's runs, the server's remembered viewers
+  // have expired all at once, which no steady stream of fans does.
+  if (options.warmupSeconds) await paced(url, headersFor, viewers, { rate: options.rate, seconds: options.warmupSeconds });
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];

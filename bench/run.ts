@@ -293,7 +293,7 @@ async function benchPostgres(size: DatasetSize) {
         apiRuns.push(await drive(apiUrl, apiHeaders, size.sessions, { pid: api.pid, database }));
         bareRuns.push(await drive(bareUrl, bareHeaders, size.sessions, { pid: bare.pid, database }));
       }
-      const fixed = await paced(apiUrl, apiHeaders, size.sessions, { rate: fixedRate, seconds });
+      const fixed = await paced(apiUrl, apiHeaders, size.sessions, { rate: fixedRate, seconds, warmupSeconds: 1 });
       const pick = (runs: Side[]): Side => {
         const mid = runs.find((r) => r.rps === median(runs.map((x) => x.rps)))!;
         return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
