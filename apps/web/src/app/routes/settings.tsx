@@ -1,5 +1,6 @@
 import { APP_VERSION } from '@burti/shared';
-import { BookOpen, ChevronRight, FileText, Gift, Palette, ScrollText, Shield } from 'lucide-react';
+import { ChevronRight, FileText, Gift, Languages, Palette, ScrollText, Shield } from 'lucide-react';
+import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -23,11 +24,16 @@ import { useSignOut } from '../../features/auth/api/sign-out';
 import { devicePushChannel, PushSettings } from '../../features/push/components/push-settings';
 import { forgetDevicePush } from '../../features/push/lib/register-web-push';
 import { useDeleteAccount } from '../../features/settings/api/delete-account';
+import { useSaveLanguage } from '../../features/settings/api/save-language';
+import { isLanguage, setLanguage } from '../../lib/i18n';
+import type { Language } from '@burti/shared';
 
+/** A titled group; its heading names the region (an id from useId: titles have spaces and change language). */
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="flex flex-col gap-2" aria-labelledby={`section-${title}`}>
-      <h2 id={`section-${title}`} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+    <section className="flex flex-col gap-2" aria-labelledby={id}>
+      <h2 id={id} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         {title}
       </h2>
       <div className="overflow-hidden rounded-xl border border-border bg-card">{children}</div>
@@ -109,24 +115,7 @@ export function SettingsRoute() {
         )}
 
         <Section title={t('settings.language')}>
-          <div className="flex flex-col gap-2 p-4">
-            <label htmlFor="language" className="flex items-center gap-2 font-medium">
-              <BookOpen aria-hidden="true" className="size-5 text-muted-foreground" />
-              {t('settings.languageLabel')}
-            </label>
-            <select
-              id="language"
-              disabled
-              value="en"
-              className="min-h-11 rounded-md border border-input bg-muted px-3 text-base text-muted-foreground"
-              aria-describedby="language-note"
-            >
-              <option value="en">{t('settings.english')}</option>
-            </select>
-            <p id="language-note" className="text-sm text-muted-foreground">
-              {t('settings.georgianSoon')}
-            </p>
-          </div>
+          <LanguagePicker />
         </Section>
 
         <Section title={t('settings.account')}>
@@ -164,5 +153,54 @@ export function SettingsRoute() {
         <p className="pb-4 text-center text-sm text-muted-foreground">{t('app.version', { version: APP_VERSION })}</p>
       </div>
     </>
+  );
+}
+
+/**
+ * ქართული or English: switches the screen at once (no reload) and saves the choice on the account, so every
+ * device the fan signs in on follows it. A failed save puts the previous language back.
+ */
+function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const previous = useRef<Language>(current);
+  const saveLanguage = useSaveLanguage({
+    onSaved: () => toast.success(i18n.t('settings.languageSaved')),
+    onFailed: () => {
+      void setLanguage(previous.current, { remember: true });
+      toast.error(i18n.t('app.error'), { description: i18n.t('settings.languageFailed') });
+    },
+  });
+  async function onChange(next: Language) {
+    previous.current = current;
+    await setLanguage(next, { remember: true });
+    saveLanguage.mutate(next);
+  }
+  return (
+    <div className="flex flex-col gap-2 p-4">
+      <label htmlFor="language" className="flex items-center gap-2 font-medium">
+        <Languages aria-hidden="true" className="size-5 text-muted-foreground" />
+        {t('settings.languageLabel')}
+      </label>
+      <select
+        id="language"
+        value={current}
+        disabled={saveLanguage.isPending}
+        onChange={(event) => void onChange(event.target.value as Language)}
+        className="min-h-11 rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
+        aria-describedby="language-note"
+      >
+        {/* Each language is named in itself, so a fan who cannot read the other one still finds theirs. */}
+        <option value="ka" lang="ka">
+          {t('settings.georgian')}
+        </option>
+        <option value="en" lang="en">
+          {t('settings.english')}
+        </option>
+      </select>
+      <p id="language-note" className="text-sm text-muted-foreground">
+        {t('settings.languageNote')}
+      </p>
+    </div>
   );
 }

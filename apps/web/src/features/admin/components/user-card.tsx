@@ -22,10 +22,10 @@ import { toast } from '../../../components/ui/toaster';
 import { fullDate } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useSetUserAdmin, useSetUserBlocked } from '../api/update-user';
+import { formatDate } from '../../../lib/format';
 
 type Pending = 'block' | 'unblock' | 'makeAdmin' | 'revokeAdmin';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 /** A user of the admin list: who they are, and Block/Unblock and Make/Revoke Admin behind a confirmation. */
 export function UserCard({ user }: { user: AdminUser }) {
@@ -128,7 +128,7 @@ export function UserCard({ user }: { user: AdminUser }) {
           <p className="truncate text-sm text-muted-foreground">{user.email ?? t('admin.users.noEmail')}</p>
           <p className="text-xs text-muted-foreground">
             <time dateTime={user.createdAt} title={fullDate(user.createdAt)}>
-              {t('admin.users.joined', { date: dateFormat.format(new Date(user.createdAt)) })}
+              {t('admin.users.joined', { date: formatDate(user.createdAt) })}
             </time>
             {' · '}
             {t('admin.users.posts', { count: user.postsCount })}

@@ -98,12 +98,12 @@ export function GuidelinesTab() {
           {SPACING_STEPS.map((step) => (
             <div key={step} className="flex flex-col items-center gap-1 text-xs">
               <span aria-hidden="true" className="block bg-brand/70" style={{ width: step * 4, height: step * 4 }} />
-              <span className="font-mono text-muted-foreground">{step * 4}px</span>
+              <span className="font-mono text-muted-foreground">{t('designSystem.guidelines.pixels', { value: step * 4 })}</span>
             </div>
           ))}
           <div className="flex flex-col items-center gap-1 text-xs">
             <span aria-hidden="true" className="block size-11 rounded-md border-2 border-dashed border-brand" />
-            <span className="font-mono text-muted-foreground">44px</span>
+            <span className="font-mono text-muted-foreground">{t('designSystem.guidelines.pixels', { value: 44 })}</span>
           </div>
         </div>
       </ShowcaseSection>
