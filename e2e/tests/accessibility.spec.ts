@@ -228,18 +228,18 @@ test.describe('keyboard and layout checks', () => {
     expect(outline.style).not.toBe('none');
     expect(outline.width).toBeGreaterThan(0);
 
-    // Every Settings section is a region with a name.
+    // Every Settings section is a region with a name (counted once the lazy screen has drawn its sections).
     await page.goto('/settings');
-    const sections = page.locator('main section');
-    const count = await sections.count();
-    expect(count).toBeGreaterThanOrEqual(4);
-    const named = await page
-      .getByRole('main')
-      .getByRole('region')
-      .evaluateAll((regions) => regions.length);
-    expect(named).toBe(count);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Language & Region' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Legal & Policies' })).toBeVisible();
+    const sections = page.getByRole('main').locator('section');
+    const count = await sections.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    await expect(page.getByRole('main').getByRole('region')).toHaveCount(count);
+    for (const id of await sections.evaluateAll((nodes) => nodes.map((node) => node.id))) {
+      expect(id, 'a section id without spaces').toMatch(/^[\w-]+$/);
+    }
     await fan.context.close();
   });
 

@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@burti/shared';
 import { ChevronRight, FileText, Gift, Languages, Palette, ScrollText, Shield } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -28,12 +28,15 @@ import { useSaveLanguage } from '../../features/settings/api/save-language';
 import { isLanguage, setLanguage } from '../../lib/i18n';
 import type { Language } from '@burti/shared';
 
-/** A titled group; its heading names the region (an id from useId: titles have spaces and change language). */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
+/**
+ * A titled group: a region landmark named by its heading, so a screen reader lists Settings by section. The id
+ * is fixed and has no spaces (titles have spaces and change with the language), and anchors /settings#<id>.
+ */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `${id}-title`;
   return (
-    <section className="flex flex-col gap-2" aria-labelledby={id}>
-      <h2 id={id} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+    <section id={id} className="flex flex-col gap-2" aria-labelledby={headingId}>
+      <h2 id={headingId} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         {title}
       </h2>
       <div className="overflow-hidden rounded-xl border border-border bg-card">{children}</div>
@@ -86,7 +89,7 @@ export function SettingsRoute() {
     <>
       <PageHeader title={t('settings.title')} back="/profile" />
       <div className="flex flex-col gap-6 p-4">
-        <Section title={t('settings.yourClub')}>
+        <Section id="settings-club" title={t('settings.yourClub')}>
           <div className="flex items-center gap-3 p-4">
             {me?.primaryClub ? <ClubBadge name={me.primaryClub.name} /> : null}
             <span className="flex-1 font-medium">{me?.primaryClub?.name ?? t('settings.noClub')}</span>
@@ -96,7 +99,7 @@ export function SettingsRoute() {
           </div>
         </Section>
 
-        <Section title={t('settings.legal')}>
+        <Section id="settings-legal" title={t('settings.legal')}>
           <LinkRow to="/legal/terms" icon={<FileText className="size-5" />} label={t('settings.terms')} />
           <LinkRow to="/legal/privacy" icon={<Shield className="size-5" />} label={t('settings.privacy')} />
           <LinkRow
@@ -109,16 +112,16 @@ export function SettingsRoute() {
         </Section>
 
         {pushChannel && (
-          <Section title={t('settings.notifications')}>
+          <Section id="settings-notifications" title={t('settings.notifications')}>
             <PushSettings channel={pushChannel} />
           </Section>
         )}
 
-        <Section title={t('settings.language')}>
+        <Section id="settings-language" title={t('settings.language')}>
           <LanguagePicker />
         </Section>
 
-        <Section title={t('settings.account')}>
+        <Section id="settings-account" title={t('settings.account')}>
           <div className="flex flex-col gap-3 p-4">
             <Button variant="outline" onClick={onSignOut} isLoading={signOut.isPending}>
               {signOut.isPending ? t('settings.signingOut') : t('settings.signOut')}
