@@ -205,6 +205,10 @@ test.describe('ქართულად', () => {
     await page.getByLabel('პაროლი').fill('short');
     await page.getByRole('button', { name: 'ანგარიშის შექმნა' }).click();
     await expect(page.getByText('პაროლი მინიმუმ 8 სიმბოლოსგან უნდა შედგებოდეს.')).toBeVisible();
+    // A common password: the server's own reason, by its code, in Georgian (not "check the highlighted fields").
+    await page.getByLabel('პაროლი').fill('password');
+    await page.getByRole('button', { name: 'ანგარიშის შექმნა' }).click();
+    await expect(page.getByText(/^ეს პაროლი ყველაზე გავრცელებულ/)).toBeVisible();
     await page.getByLabel('პაროლი').fill(PASSWORD);
     await page.getByRole('button', { name: 'ანგარიშის შექმნა' }).click();
     await expect(page.getByText('შეამოწმე ფოსტა')).toBeVisible();

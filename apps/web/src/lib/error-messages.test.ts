@@ -39,6 +39,25 @@ describe('API errors in the fan’s language', () => {
     );
   });
 
+  it('names a common password as such, by its code, in either language', async () => {
+    const common = {
+      status: 400,
+      code: 'PASSWORD_TOO_COMMON',
+      message: 'This password is one of the most common and easy to guess. Please choose a less predictable one.',
+    };
+    expect(authErrorText(common)).toBe(common.message);
+    await setLanguage('ka');
+    expect(authErrorText(common)).toMatch(/^ეს პაროლი ყველაზე გავრცელებულ/);
+    expect(authErrorText(common)).not.toBe(i18n.t('errors.codes.VALIDATION'));
+  });
+
+  it('shows an auth check’s specific sentence, not the general VALIDATION one', async () => {
+    const unknown = { status: 400, code: 'VALIDATION', message: 'The request body must be an object.' };
+    expect(authErrorText(unknown)).toBe('The request body must be an object.');
+    await setLanguage('ka');
+    expect(authErrorText(unknown)).toBe('გადაამოწმე მონიშნული ველები.');
+  });
+
   it('puts the document in the language', async () => {
     await setLanguage('ka');
     expect(document.documentElement.lang).toBe('ka');

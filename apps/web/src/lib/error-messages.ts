@@ -46,14 +46,18 @@ export function apiErrorMessage(code: string, serverMessage?: string): string {
   return i18n.exists(key) ? i18n.t(key) : (serverMessage ?? i18n.t('errors.codes.UNKNOWN'));
 }
 
-/** better-auth's error answers carry codes of their own (and some of ours, from the sign-up hook). */
+/**
+ * better-auth's error answers carry codes of their own; the checks in front of it (the auth guard, the sign-up
+ * hook) answer with ours, such as PASSWORD_TOO_COMMON, which read as any other API error does: the code's own
+ * sentence, and for VALIDATION the specific sentence rather than the general one.
+ */
 export function authErrorText(error: { code?: string; message?: string; status?: number } | null | undefined): string {
   if (!error) return i18n.t('errors.codes.UNKNOWN');
   if (error.status === 429) return i18n.t('errors.auth.TOO_MANY_REQUESTS');
   if (error.code && i18n.exists(`errors.auth.${error.code}`)) return i18n.t(`errors.auth.${error.code}`);
   const known = validationMessage(error.message);
   if (known) return known;
-  if (error.code && i18n.exists(`errors.codes.${error.code}`)) return i18n.t(`errors.codes.${error.code}`);
+  if (error.code && i18n.exists(`errors.codes.${error.code}`)) return apiErrorMessage(error.code, error.message);
   if (error.message && i18n.language === 'en') return error.message;
   return i18n.t('errors.codes.UNKNOWN');
 }
