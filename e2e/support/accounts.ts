@@ -39,13 +39,32 @@ export async function joinDinamo(fan: Fan) {
   expect((await fan.page.request.put('/api/me/club', { data: { clubId: clubs[0]!.id } })).status()).toBe(200);
 }
 
-/** The administrator of this server run: admin.spec.ts creates it when it runs first, else it is made here. */
+/** The server's ADMIN_EMAIL (playwright.config.ts): that account becomes an administrator when it confirms. */
+export const ADMIN_EMAIL = 'admin@burti.test';
+
+/**
+ * The administrator of this server run. There is one such account per run, so whichever spec asks first signs it
+ * up and confirms it, and the others sign in to it: no spec depends on running before or after another. It is
+ * handed over in English, whatever language a spec before left it in.
+ */
 export async function administrator(browser: Browser): Promise<Fan> {
   const probe = await browser.newContext();
-  const exists = (await probe.request.post('/api/auth/sign-in/email', {
-    data: { email: 'admin@burti.test', password: PASSWORD },
-  })).ok();
+  const exists = (
+    await probe.request.post('/api/auth/sign-in/email', { data: { email: ADMIN_EMAIL, password: PASSWORD } })
+  ).ok();
   await probe.close();
-  return newFan(browser, { email: 'admin@burti.test', nickname: `admin_${Date.now().toString(36)}`, existing: exists });
+  const admin = await newFan(browser, {
+    email: ADMIN_EMAIL,
+    nickname: `admin_${Date.now().toString(36)}`,
+    existing: exists,
+  });
+  const { me } = (await (await admin.page.request.get('/api/me')).json()) as {
+    me: { isAdmin: boolean; language: string };
+  };
+  expect(me.isAdmin, 'the ADMIN_EMAIL account is an administrator once confirmed').toBe(true);
+  if (me.language !== 'en') {
+    expect((await admin.page.request.patch('/api/me/profile', { data: { language: 'en' } })).status()).toBe(200);
+  }
+  return admin;
 }
 
