@@ -8,9 +8,56 @@ export const appName = (import.meta.env.VITE_APP_NAME as string | undefined) ?? 
 export type Catalogue = { [key: string]: string | Catalogue };
 
 /** Features keep their strings in locales/<language>/<namespace>.json; they are merged under that key. */
-const englishFeatures = import.meta.glob<Catalogue>('../locales/en/*.json', { eager: true, import: 'default' });
+const englishFeatures = import.meta.glob<Catalogue>(
+  ['../locales/en/*.json', '!../locales/en/admin.json', '!../locales/en/designSystem.json'],
+  { eager: true, import: 'default' },
+);
 /** Georgian is fetched only when it is the language on screen, so English readers do not download it. */
-const georgianFeatures = import.meta.glob<Catalogue>('../locales/ka/*.json', { import: 'default' });
+const georgianFeatures = import.meta.glob<Catalogue>(
+  ['../locales/ka/*.json', '!../locales/ka/admin.json', '!../locales/ka/designSystem.json'],
+  { import: 'default' },
+);
+
+/**
+ * Namespaces read by one area only (the admin area, the design-system showcase): fetched with that area's route
+ * (loadNamespaces), so that the first screen of every fan does not carry them.
+ */
+export type DeferredNamespace = 'admin' | 'designSystem';
+const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>>> = {
+  en: import.meta.glob<Catalogue>(['../locales/en/admin.json', '../locales/en/designSystem.json'], {
+    import: 'default',
+  }),
+  ka: import.meta.glob<Catalogue>(['../locales/ka/admin.json', '../locales/ka/designSystem.json'], {
+    import: 'default',
+  }),
+};
+/** The deferred namespaces an area has asked for: a change of language fetches them in the new language too. */
+const wanted = new Set<DeferredNamespace>();
+const deferredLoads = new Map<string, Promise<void>>();
+
+function loadDeferred(language: Language, namespace: DeferredNamespace): Promise<void> {
+  const key = `${language}/${namespace}`;
+  let loading = deferredLoads.get(key);
+  if (!loading) {
+    const load = deferredFeatures[language][`../locales/${key}.json`];
+    loading = load
+      ? load().then((catalogue) => {
+          i18n.addResourceBundle(language, 'translation', { [namespace]: catalogue }, true, true);
+        })
+      : Promise.resolve();
+    // A failed fetch (offline) is tried again next time.
+    loading.catch(() => deferredLoads.delete(key));
+    deferredLoads.set(key, loading);
+  }
+  return loading;
+}
+
+/** An area's own strings, in the language on screen and in English (the fallback), before the area renders. */
+export async function loadNamespaces(...namespaces: DeferredNamespace[]): Promise<void> {
+  for (const namespace of namespaces) wanted.add(namespace);
+  const languages = new Set<Language>(['en', isLanguage(i18n.language) ? i18n.language : 'en']);
+  await Promise.all([...languages].flatMap((language) => namespaces.map((ns) => loadDeferred(language, ns))));
+}
 
 function merge(target: Catalogue, source: Catalogue): Catalogue {
   for (const [key, value] of Object.entries(source)) {
@@ -88,6 +135,7 @@ function reflect(language: string): void {
  */
 export async function setLanguage(language: Language, { remember = false } = {}): Promise<void> {
   await ensureLoaded(language);
+  await Promise.all([...wanted].map((namespace) => loadDeferred(language, namespace)));
   if (i18n.language !== language) await i18n.changeLanguage(language);
   if (remember) {
     try {
