@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import i18next from 'eslint-plugin-i18next';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -170,6 +171,29 @@ export default defineConfig(
   {
     files: ['apps/web/**/*.tsx'],
     extends: [jsxA11y.flatConfigs.recommended],
+  },
+  // Every word a fan reads comes from the catalogues (locales/en and locales/ka): no text written into JSX, and
+  // no literal accessible name, title, placeholder or alt text. Tests may write what they look for.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: TESTS,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt|label)$/] > Literal[value=/\\p{L}/u]',
+          message: 'User-facing text must come from the i18n catalogue: use t().',
+        },
+        {
+          selector:
+            ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(Literal[value=/\\p{L}{2}/u], TemplateLiteral[expressions.length=0])',
+          message: 'User-facing text must come from the i18n catalogue: use t().',
+        },
+      ],
+    },
   },
 
   // --- Import boundaries (see the comment at the top). Later blocks replace `no-restricted-imports` options wholesale,

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import i18n from './lib/i18n';
+import i18n, { i18nReady } from './lib/i18n';
 import { meQuery } from './features/auth/api/get-me';
 import { feedQuery } from './features/posts/api/get-feed';
 import { createQueryClient } from './lib/query-client';
@@ -22,10 +22,13 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(meQuery());
 if (window.location.pathname === '/feed') void queryClient.prefetchInfiniteQuery(feedQuery());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers client={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// The first screen is drawn in its language from the start (Georgian strings load before it when needed).
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,11 @@
  */
 export const errorCodes = {
   VALIDATION: { status: 400, message: 'Please check the highlighted fields.' },
+  /** A code of its own, so that clients show this sentence (in their language) rather than VALIDATION's. */
+  PASSWORD_TOO_COMMON: {
+    status: 400,
+    message: 'This password is one of the most common and easy to guess. Please choose a less predictable one.',
+  },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
   FORBIDDEN: { status: 403, message: "You don't have permission to do that." },
   FORBIDDEN_ORIGIN: { status: 403, message: 'This request did not come from the app, so it was refused.' },

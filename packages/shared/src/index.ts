@@ -12,3 +12,5 @@ export * from './schemas/admin.js';
 export * from './referral.js';
 export * from './schemas/goal.js';
 export * from './schemas/leaderboard.js';
+export * from './i18n.js';
+export * from './text/index.js';

@@ -7,6 +7,8 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import { createProfile, isNicknameTaken } from '../modules/profiles/profiles.queries.js';
+import { messages } from './i18n/messages.js';
+import { recipientLanguage, requestLanguage } from './i18n/recipient.js';
 import { actionMail, type Mailer } from './mail.js';
 
 /** The header the Fastify bridge fills with the client address Fastify decided on (never the client's own). */
@@ -54,16 +56,16 @@ export function createAuth({
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, url }, request) {
+        const words = messages(await recipientLanguage(db, user.id, request));
         await mailer.send(
           actionMail({
             to: user.email,
-            subject: `Reset your ${appName} password`,
-            intro: `Someone asked to reset the password of your ${appName} account. If it was you, choose a new password:`,
-            action: 'Choose a new password',
+            subject: words.resetSubject(appName),
+            intro: words.resetIntro(appName),
+            action: words.resetAction,
             link: url,
-            outro:
-              'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
+            outro: words.resetOutro,
           }),
         );
       },
@@ -72,15 +74,16 @@ export function createAuth({
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, url }, request) {
+        const words = messages(await recipientLanguage(db, user.id, request));
         await mailer.send(
           actionMail({
             to: user.email,
-            subject: `Confirm your email for ${appName}`,
-            intro: `Welcome to ${appName}, the Georgian football social network! Confirm your email address to finish signing up:`,
-            action: 'Confirm my email',
+            subject: words.confirmSubject(appName),
+            intro: words.confirmIntro(appName),
+            action: words.confirmAction,
             link: url,
-            outro: 'If you did not sign up, ignore this email and no account will be activated.',
+            outro: words.confirmOutro,
           }),
         );
       },
@@ -112,11 +115,13 @@ export function createAuth({
             }
             return { data: { ...user, name: nickname } };
           },
-          async after(user) {
+          async after(user, context) {
             const nickname = await createProfile(db, {
               userId: user.id,
               requestedNickname: user.name || null,
               fallback: user.email.split('@')[0] ?? 'fan',
+              // The account starts in the language the fan signed up in.
+              language: requestLanguage(context?.headers ?? context?.request?.headers),
             });
             if (nickname !== user.name) {
               await db.update(schema.user).set({ name: nickname }).where(eq(schema.user.id, user.id));

@@ -1,3 +1,4 @@
+import { errorCodes } from '@burti/shared';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
@@ -6,8 +7,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
  */
 const COMMON = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
 
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is one of the most common and easy to guess. Please choose a less predictable one.';
+export const COMMON_PASSWORD_MESSAGE = errorCodes.PASSWORD_TOO_COMMON.message;
 
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());

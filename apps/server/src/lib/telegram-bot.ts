@@ -1,5 +1,7 @@
 import { Bot, type Context } from 'grammy';
 import type { InlineKeyboardButton, UserFromGetMe } from 'grammy/types';
+import { languageOf } from '@burti/shared';
+import { messages } from './i18n/messages.js';
 
 /** A Telegram start parameter may use letters, digits, '_' and '-', up to 64 characters. */
 const START_PARAM = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,12 +51,11 @@ export function miniAppButton(args: {
   return { text: args.text, url: link.toString() };
 }
 
-export function welcomeText(appName: string, invited: boolean): string {
-  const lines = [
-    `⚽ Welcome to ${appName}, the Georgian football social network!`,
-    'Pick your club, share the match moments with its fans and earn $GOAL.',
-  ];
-  if (invited) lines.push('', 'A friend invited you: open the app to join them.');
+/** The welcome in the language of the fan's Telegram app (`language_code`), English unless it is Georgian. */
+export function welcomeText(appName: string, invited: boolean, language?: string | null): string {
+  const words = messages(languageOf(language));
+  const lines = words.botWelcome(appName);
+  if (invited) lines.push('', words.botInvited);
   return lines.join('\n');
 }
 
@@ -64,14 +65,15 @@ export function createTelegramBot(options: TelegramBotOptions): Bot {
 
   const answerStart = async (ctx: Context, payload: string | undefined) => {
     const startParam = referralStartParam(payload);
+    const language = ctx.from?.language_code;
     const button = miniAppButton({
-      text: `Open ${options.appName}`,
+      text: messages(languageOf(language)).botOpen(options.appName),
       appUrl: options.appUrl,
       botUsername: options.botUsername ?? ctx.me.username,
       appShortName: options.appShortName,
       startParam,
     });
-    await ctx.reply(welcomeText(options.appName, startParam !== null), {
+    await ctx.reply(welcomeText(options.appName, startParam !== null, language), {
       reply_markup: { inline_keyboard: [[button]] },
     });
   };

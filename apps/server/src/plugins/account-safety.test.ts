@@ -146,7 +146,7 @@ describe('passwords', () => {
       });
       expect(response.statusCode, password).toBe(400);
       expect(response.json().error).toMatchObject({
-        code: 'VALIDATION',
+        code: 'PASSWORD_TOO_COMMON',
         message: 'This password is one of the most common and easy to guess. Please choose a less predictable one.',
       });
       expect(response.json().error.fields.password).toBeTruthy();
@@ -157,6 +157,8 @@ describe('passwords', () => {
       newPassword: 'iloveyou',
     });
     expect(change.statusCode).toBe(400);
+    expect(change.json().error.code).toBe('PASSWORD_TOO_COMMON');
+    expect(change.json().error.fields.newPassword).toBeTruthy();
     // An uncommon one is fine.
     const fine = await post(t.app, '/api/auth/sign-up/email', {
       email: t.uniqueEmail('strong'),

@@ -62,7 +62,7 @@ function checkBody(request: FastifyRequest): void {
   const field = NEW_PASSWORD_FIELD[endpoint];
   const chosen = field ? (body as Record<string, unknown>)[field] : undefined;
   if (field && typeof chosen === 'string' && isCommonPassword(chosen)) {
-    throw new AppError('VALIDATION', COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+    throw new AppError('PASSWORD_TOO_COMMON', undefined, { [field]: COMMON_PASSWORD_MESSAGE });
   }
 }
 

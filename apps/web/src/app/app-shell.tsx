@@ -1,5 +1,5 @@
 import { Bell, Home, Plus, Shield, User } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me';
@@ -52,7 +52,10 @@ export function AppShell() {
     },
   ];
   // Posting needs a club: without one, the Create button leads to the club choice first.
-  const openComposer = () => {
+  // The composer hands focus back to the Create button that opened it (bar or rail), not to the page.
+  const opener = useRef<HTMLElement | null>(null);
+  const openComposer = (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
     if (me && !me.primaryClub) void navigate('/onboarding');
     else {
       setComposerLoaded(true);
@@ -153,7 +156,15 @@ export function AppShell() {
       </nav>
       {composerLoaded && (
         <Suspense fallback={null}>
-          <PostComposerDialog open={composerOpen} onOpenChange={setComposerOpen} />
+          <PostComposerDialog
+            open={composerOpen}
+            onOpenChange={setComposerOpen}
+            onCloseAutoFocus={(event) => {
+              if (!opener.current?.isConnected) return;
+              event.preventDefault();
+              opener.current.focus();
+            }}
+          />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { AppShell } from './app-shell';
 import { AnonymousOnly, RequireAdmin, RequireAuth, RequireClub } from './guards';
+import { loadNamespaces } from '../lib/i18n';
 import { RouteError } from './route-error';
 
 function Root() {
@@ -75,7 +76,10 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/design-system',
-                lazy: () => import('./routes/design-system').then((m) => ({ Component: m.DesignSystemRoute })),
+                lazy: () =>
+                  Promise.all([import('./routes/design-system'), loadNamespaces('designSystem')]).then(([m]) => ({
+                    Component: m.DesignSystemRoute,
+                  })),
               },
             ],
           },
@@ -85,7 +89,11 @@ export const router = createBrowserRouter([
             element: <RequireAdmin />,
             children: [
               {
-                lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminLayoutRoute })),
+                // The frame's lazy load runs beside its screen's, and both finish before either renders.
+                lazy: () =>
+                  Promise.all([import('./routes/admin'), loadNamespaces('admin')]).then(([m]) => ({
+                    Component: m.AdminLayoutRoute,
+                  })),
                 children: [
                   {
                     index: true,

@@ -1,5 +1,7 @@
 import type { ApiErrorBody, ErrorCode } from '@burti/shared';
 import { authorizationHeader, fetchCredentials, rememberTokenFrom, sessionToken, setSessionToken } from './session';
+import { apiErrorMessage } from './error-messages';
+import i18n from './i18n';
 
 /** An error answer of the API, carrying its code and the message to show. */
 export class ApiError extends Error {
@@ -30,7 +32,8 @@ const RETRY_DELAYS_MS = [500, 1500];
 
 export async function api<T>(method: Method, path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
   const sentToken = sessionToken();
-  const headers: Record<string, string> = { ...authorizationHeader() };
+  // The server writes emails and other messages in the language on screen until the account has its own.
+  const headers: Record<string, string> = { 'accept-language': i18n.language, ...authorizationHeader() };
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response | undefined;
@@ -45,7 +48,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, optio
     } catch {
       const delay = options.idempotencyKey ? RETRY_DELAYS_MS[attempt] : undefined;
       if (delay === undefined) {
-        throw new ApiError(0, 'NETWORK', 'You seem to be offline. Check your connection and try again.');
+        throw new ApiError(0, 'NETWORK', apiErrorMessage('NETWORK'));
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
@@ -57,12 +60,11 @@ export async function api<T>(method: Method, path: string, body?: unknown, optio
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'INTERNAL',
-      error?.message ?? 'Something went wrong. Please try again.',
-      error?.fields,
-    );
+    const code = error?.code ?? 'INTERNAL';
+    const fields = error?.fields
+      ? Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [field, apiErrorMessage(code, text)]))
+      : undefined;
+    throw new ApiError(response.status, code, apiErrorMessage(code, error?.message), fields);
   }
   return data as T;
 }

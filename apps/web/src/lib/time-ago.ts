@@ -1,22 +1,10 @@
+import { formatDate, formatDateTime } from './format';
 import i18n from './i18n';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
-
-// Building an Intl formatter costs far more than using one, and a feed formats two dates per card: keep them.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const language = i18n.language || 'en';
-  const key = `${language} ${JSON.stringify(options)}`;
-  let formatter = formats.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(language, options);
-    formats.set(key, formatter);
-  }
-  return formatter;
-}
 
 /**
  * A short relative time with the spec's 'ago' suffix: 'just now', '5m ago', '3h ago', '2d ago'; from a week
@@ -30,11 +18,10 @@ export function timeAgo(date: string | Date, now: Date = new Date()): string {
   if (elapsed < HOUR) return i18n.t('time.minutes', { count: Math.floor(elapsed / MINUTE) });
   if (elapsed < DAY) return i18n.t('time.hours', { count: Math.floor(elapsed / HOUR) });
   if (elapsed < WEEK) return i18n.t('time.days', { count: Math.floor(elapsed / DAY) });
-  const sameYear = then.getFullYear() === now.getFullYear();
-  return format({ month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(then);
+  return formatDate(then, { withYear: then.getFullYear() !== now.getFullYear() });
 }
 
 /** The full date and time, for a tooltip beside the relative one. */
 export function fullDate(date: string | Date): string {
-  return format({ dateStyle: 'medium', timeStyle: 'short' }).format(typeof date === 'string' ? new Date(date) : date);
+  return formatDateTime(date);
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { BIO_MAX, INT_ID_MAX } from '../constants.js';
+import { LANGUAGES } from '../i18n.js';
 import { nicknameField } from './auth.js';
 import { clubSchema } from './clubs.js';
+
+/** A language the app speaks (kept here, beside zod, so that the plain helpers of ../i18n stay out of zod). */
+export const languageSchema = z.enum(LANGUAGES);
 
 /** The signed-in person's own profile. */
 export const meSchema = z.object({
@@ -19,6 +23,8 @@ export const meSchema = z.object({
   referralCode: z.string(),
   goalBalance: z.number().int(),
   createdAt: z.string(),
+  /** The language the fan reads Burti in, on every device, and gets emails, push and bot messages in. */
+  language: languageSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 export const meResponse = z.object({ me: meSchema });
@@ -35,6 +41,7 @@ export const updateProfileInput = z
       .transform((bio) => (bio === '' ? null : bio))
       .nullable()
       .optional(),
+    language: languageSchema.optional(),
   })
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

@@ -28,6 +28,17 @@ export const clubs = pgTable(
     name: text('name').notNull().unique(),
     country: text('country').notNull(),
     league: text('league').notNull(),
+    /** Other names fans use: short names (Barça, Man Utd, Spurs), the Georgian spelling. */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** `|`-separated search keys (packages/shared/src/text) of the name and aliases, kept by the seed. */
+    searchNames: text('search_names').notNull().default(''),
+    /** Search keys of the country and league, matched after the names. */
+    searchExtra: text('search_extra').notNull().default(''),
+    /** The name folded for case- and accent-blind ordering (byte-wise, so the same on PGlite and PostgreSQL). */
+    sortKey: text('sort_key').notNull().default(''),
     // Maintained by triggers (see the counters migration): fans = profiles choosing the club, posts = live posts.
     fansCount: counter('fans_count'),
     postsCount: counter('posts_count'),
@@ -58,6 +69,10 @@ export const profiles = pgTable(
     blockedAt: timestamp('blocked_at', tz),
     referralCode: text('referral_code').notNull().unique(),
     telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
+    /** 'ka' or 'en': the language the fan chose (or signed up in); emails, push and bot messages use it too. */
+    language: text('language', { enum: ['en', 'ka'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
@@ -66,6 +81,7 @@ export const profiles = pgTable(
     index('profiles_primary_club_idx').on(t.primaryClubId),
     index('profiles_created_at_idx').on(t.createdAt),
     check('profiles_nickname_length_check', sql`char_length(${t.nickname}) between 3 and 30`),
+    check('profiles_language_check', sql`${t.language} in ('en', 'ka')`),
     check('profiles_bio_length_check', sql`${t.bio} is null or char_length(${t.bio}) <= 160`),
     check('profiles_counts_check', sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0`),
   ],

@@ -1,3 +1,5 @@
+import { messages, type PushType } from '../i18n/messages.js';
+
 /** What every push channel carries (the spec's push data, plus the text to show). */
 export type PushPayload = {
   type: string;
@@ -9,30 +11,24 @@ export type PushPayload = {
   body: string;
 };
 
-const TEXTS: Record<string, string> = {
-  like: 'liked your post',
-  comment: 'commented on your post',
-  reply: 'replied to your comment',
-  reply_on_post: 'replied in your post',
-  follow: 'started following you',
-  share: 'shared your post',
-};
-
+/** The push in the recipient's language (English when none is given). */
 export function buildPushPayload(input: {
   appName: string;
   type: string;
   postId: string | null;
   actorId: string;
   actorNickname: string;
+  language?: string | null;
 }): PushPayload {
-  const action = TEXTS[input.type] ?? 'sent you a notification';
+  const texts = messages(input.language).push;
+  const text = texts[input.type as PushType] ?? texts.other;
   return {
     type: input.type,
     post_id: input.postId,
     user_id: input.actorId,
     user_nickname: input.actorNickname,
     title: input.appName,
-    body: `${input.actorNickname} ${action}`,
+    body: text(input.actorNickname),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Bot, GrammyError } from 'grammy';
+import { messages } from '../i18n/messages.js';
 import { pushTargetPath, type DeliveryOutcome, type PushPayload } from './payload.js';
 
 export type TelegramOptions = {
@@ -9,7 +10,10 @@ export type TelegramOptions = {
   appUrl: string;
 };
 
-export type TelegramSender = { send(chatId: number, payload: PushPayload): Promise<DeliveryOutcome> };
+export type TelegramSender = {
+  /** The message is the payload's body; the button speaks the recipient's language. */
+  send(chatId: number, payload: PushPayload, language?: string | null): Promise<DeliveryOutcome>;
+};
 
 /** A bot message to fans who signed in through Telegram (their Telegram id is the private chat's id). */
 export function createTelegramSender(options: TelegramOptions): TelegramSender {
@@ -19,9 +23,10 @@ export function createTelegramSender(options: TelegramOptions): TelegramSender {
   // Telegram opens Mini Apps over https only.
   const canOpenApp = options.appUrl.startsWith('https://');
   return {
-    async send(chatId, payload) {
+    async send(chatId, payload, language) {
       const path = pushTargetPath(payload);
-      const button = { text: path.startsWith('/post/') ? 'View post' : 'View profile', url: options.appUrl + path };
+      const words = messages(language);
+      const button = { text: path.startsWith('/post/') ? words.viewPost : words.viewProfile, url: options.appUrl + path };
       try {
         await bot.api.sendMessage(
           chatId,

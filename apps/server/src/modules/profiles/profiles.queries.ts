@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { cleanNickname } from '@burti/shared';
+import { cleanNickname, type Language } from '@burti/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { clubs, goalLedger, profiles, user } from '../../db/schema/index.js';
@@ -43,6 +43,7 @@ export async function createProfile(
     fallback: string;
     telegramId?: number;
     avatarUrl?: string | null;
+    language?: Language;
   },
 ): Promise<string> {
   const base = args.requestedNickname || cleanNickname(args.fallback);
@@ -56,6 +57,7 @@ export async function createProfile(
         referralCode: newReferralCode(),
         telegramId: args.telegramId,
         avatarUrl: args.avatarUrl ?? null,
+        language: args.language,
       });
       return nickname;
     } catch (error) {
@@ -90,7 +92,7 @@ export async function findProfile(db: Executor, by: { id: string } | { nickname:
 export async function updateProfileFields(
   db: Executor,
   userId: string,
-  fields: { nickname?: string; bio?: string | null; primaryClubId?: number },
+  fields: { nickname?: string; bio?: string | null; primaryClubId?: number; language?: Language },
 ): Promise<void> {
   await db
     .update(profiles)

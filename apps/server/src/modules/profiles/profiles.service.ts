@@ -41,6 +41,7 @@ export async function getMe({ db, viewer }: { db: Db; viewer: Viewer }): Promise
     isAdmin: row.profile.isAdmin,
     isBlocked: row.profile.isBlocked,
     referralCode: row.profile.referralCode,
+    language: row.profile.language,
   };
 }
 

@@ -1,3 +1,4 @@
+import { compareNames } from '@burti/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubs, profiles } from '../../db/schema/index.js';
@@ -16,12 +17,14 @@ async function clubId(name: string): Promise<number> {
 }
 
 describe('clubs', () => {
-  it('lists at least 150 seeded clubs ordered by name', async () => {
+  it('lists at least 150 seeded clubs ordered by name, ignoring case and accents', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/clubs' });
     expect(response.statusCode).toBe(200);
     const names = (response.json().clubs as { name: string }[]).map((c) => c.name);
     expect(names.length).toBeGreaterThanOrEqual(150);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(names).toEqual([...names].sort(compareNames));
+    expect(names.indexOf('Aberdeen')).toBeLessThan(names.indexOf('AVS'));
+    expect(names.indexOf('AVS')).toBeLessThan(names.indexOf('AZ Alkmaar'));
   });
 
   it('searches name, country and league without regard to case', async () => {

@@ -61,6 +61,7 @@ export async function deliverPush(args: DeliverArgs, job: PushJob): Promise<void
     postId: row.post_id,
     actorId: row.actor_id,
     actorNickname: row.actor_nickname,
+    language: row.recipient_language,
   });
   const deliveries = await findDeliveries(db, senders, row, job.target);
   const results = await Promise.allSettled(deliveries.map((delivery) => delivery.send(payload)));
@@ -119,7 +120,7 @@ async function findDeliveries(
   }
   if (telegram && wants('telegram') && row.recipient_telegram_id) {
     const chatId = Number(row.recipient_telegram_id);
-    deliveries.push({ target: { channel: 'telegram' }, send: (payload) => telegram.send(chatId, payload) });
+    deliveries.push({ target: { channel: 'telegram' }, send: (payload) => telegram.send(chatId, payload, row.recipient_language) });
   }
   return deliveries;
 }

@@ -87,6 +87,7 @@ export type PushNotificationRow = {
   recipient_id: string;
   /** As text: bigint arrives as a string from pg and otherwise from PGlite. */
   recipient_telegram_id: string | null;
+  recipient_language: string;
   actor_id: string;
   actor_nickname: string;
 };
@@ -96,7 +97,7 @@ export async function findPushNotification(db: Executor, id: string): Promise<Pu
   const [row] = await queryRows<PushNotificationRow>(
     db,
     sql`select n.id, n.type, n.post_id, n.user_id as recipient_id, r.telegram_id::text as recipient_telegram_id,
-        a.id as actor_id, a.nickname as actor_nickname
+        r.language as recipient_language, a.id as actor_id, a.nickname as actor_nickname
       from notifications n
       join profiles r on r.id = n.user_id
       join profiles a on a.id = n.actor_id

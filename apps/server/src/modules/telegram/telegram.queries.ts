@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cleanNickname } from '@burti/shared';
+import { cleanNickname, languageOf } from '@burti/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { account, profiles, user } from '../../db/schema/index.js';
@@ -86,6 +86,7 @@ export async function findOrCreateTelegramAccount(
           fallback: nicknameSource(tgUser),
           telegramId: tgUser.id,
           avatarUrl,
+          language: languageOf(tgUser.language_code) ?? undefined,
         });
         await tx.update(user).set({ name: nickname }).where(eq(user.id, id));
         await tx.insert(account).values({

@@ -12,6 +12,7 @@ import { useMe } from '../../features/auth/api/get-me';
 import { useClubPosts } from '../../features/posts/api/get-club-posts';
 import { PostList } from '../../features/posts/components/post-list';
 import { apiGet } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 
 export function ClubRoute() {
   const { t } = useTranslation();
@@ -52,12 +53,14 @@ export function ClubRoute() {
         </div>
         <dl className="flex gap-6">
           {[
-            { label: t('club.fans'), value: club.data?.fansCount },
-            { label: t('club.posts'), value: club.data?.postsCount },
+            { key: 'fans', label: t('club.fansStat', { count: club.data?.fansCount ?? 0 }), value: club.data?.fansCount },
+            { key: 'posts', label: t('club.postsStat', { count: club.data?.postsCount ?? 0 }), value: club.data?.postsCount },
           ].map((stat) => (
-            <div key={stat.label} className="flex flex-row-reverse items-baseline justify-end gap-1.5">
+            <div key={stat.key} className="flex flex-row-reverse items-baseline justify-end gap-1.5">
               <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-              <dd className="text-lg font-bold">{stat.value ?? <Skeleton className="inline-block h-5 w-8" />}</dd>
+              <dd className="text-lg font-bold tabular-nums">
+                {stat.value === undefined ? <Skeleton className="inline-block h-5 w-8" /> : formatNumber(stat.value)}
+              </dd>
             </div>
           ))}
         </dl>

@@ -33,7 +33,7 @@ export function LandingRoute() {
         <div>
           <h1 className="text-5xl font-black tracking-tight">{appName}</h1>
           <p className="mt-3 text-xl font-semibold">{t('app.tagline')}</p>
-          <p className="mt-3 text-base opacity-90">{t('app.landingLead')}</p>
+          <p className="mt-3 text-base">{t('app.landingLead')}</p>
         </div>
         <Button asChild size="lg" variant="secondary" className="min-w-48 bg-white text-brand hover:bg-white/90">
           <Link to="/auth">{t('app.getStarted')}</Link>

@@ -9,8 +9,9 @@ import { STALE } from '../../lib/query-client';
 const isLegalDocument = (value: string | undefined): value is LegalDocument =>
   (LEGAL_DOCUMENTS as readonly string[]).includes(value ?? '');
 
-async function loadDocument(document: LegalDocument): Promise<string | null> {
-  const response = await fetch(`/legal/${document}.md`);
+/** The document in the language on screen: Georgian ones live in /legal/ka/ (translations of the English). */
+async function loadDocument(document: LegalDocument, language: string): Promise<string | null> {
+  const response = await fetch(language === 'ka' ? `/legal/ka/${document}.md` : `/legal/${document}.md`);
   const type = response.headers.get('content-type') ?? '';
   // An unknown file falls back to the SPA's index.html: that is not the document.
   if (!response.ok || type.includes('text/html')) return null;
@@ -24,10 +25,11 @@ export function LegalRoute() {
 }
 
 function LegalDocumentView({ document }: { document: LegalDocument }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const { data, isPending, isError } = useQuery({
-    queryKey: ['legal', document],
-    queryFn: () => loadDocument(document),
+    queryKey: ['legal', document, language],
+    queryFn: () => loadDocument(document, language),
     staleTime: STALE.static,
   });
   return (

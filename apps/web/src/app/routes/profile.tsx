@@ -154,7 +154,7 @@ export function UserProfileRoute() {
             <span className="flex flex-col leading-tight">
               <span>{data.nickname}</span>
               <span className="text-xs font-normal text-muted-foreground">
-                {data.postsCount} {t('profile.posts')}
+                {t('profile.postsCount', { count: data.postsCount })}
               </span>
             </span>
           ) : (

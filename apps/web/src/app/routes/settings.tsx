@@ -1,5 +1,6 @@
 import { APP_VERSION } from '@burti/shared';
-import { BookOpen, ChevronRight, FileText, Gift, Palette, ScrollText, Shield } from 'lucide-react';
+import { ChevronRight, FileText, Gift, Languages, Palette, ScrollText, Shield } from 'lucide-react';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -23,11 +24,19 @@ import { useSignOut } from '../../features/auth/api/sign-out';
 import { devicePushChannel, PushSettings } from '../../features/push/components/push-settings';
 import { forgetDevicePush } from '../../features/push/lib/register-web-push';
 import { useDeleteAccount } from '../../features/settings/api/delete-account';
+import { useSaveLanguage } from '../../features/settings/api/save-language';
+import { isLanguage, setLanguage } from '../../lib/i18n';
+import type { Language } from '@burti/shared';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled group: a region landmark named by its heading, so a screen reader lists Settings by section. The id
+ * is fixed and has no spaces (titles have spaces and change with the language), and anchors /settings#<id>.
+ */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `${id}-title`;
   return (
-    <section className="flex flex-col gap-2" aria-labelledby={`section-${title}`}>
-      <h2 id={`section-${title}`} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+    <section id={id} className="flex flex-col gap-2" aria-labelledby={headingId}>
+      <h2 id={headingId} className="px-1 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
         {title}
       </h2>
       <div className="overflow-hidden rounded-xl border border-border bg-card">{children}</div>
@@ -80,7 +89,7 @@ export function SettingsRoute() {
     <>
       <PageHeader title={t('settings.title')} back="/profile" />
       <div className="flex flex-col gap-6 p-4">
-        <Section title={t('settings.yourClub')}>
+        <Section id="settings-club" title={t('settings.yourClub')}>
           <div className="flex items-center gap-3 p-4">
             {me?.primaryClub ? <ClubBadge name={me.primaryClub.name} /> : null}
             <span className="flex-1 font-medium">{me?.primaryClub?.name ?? t('settings.noClub')}</span>
@@ -90,7 +99,7 @@ export function SettingsRoute() {
           </div>
         </Section>
 
-        <Section title={t('settings.legal')}>
+        <Section id="settings-legal" title={t('settings.legal')}>
           <LinkRow to="/legal/terms" icon={<FileText className="size-5" />} label={t('settings.terms')} />
           <LinkRow to="/legal/privacy" icon={<Shield className="size-5" />} label={t('settings.privacy')} />
           <LinkRow
@@ -103,33 +112,16 @@ export function SettingsRoute() {
         </Section>
 
         {pushChannel && (
-          <Section title={t('settings.notifications')}>
+          <Section id="settings-notifications" title={t('settings.notifications')}>
             <PushSettings channel={pushChannel} />
           </Section>
         )}
 
-        <Section title={t('settings.language')}>
-          <div className="flex flex-col gap-2 p-4">
-            <label htmlFor="language" className="flex items-center gap-2 font-medium">
-              <BookOpen aria-hidden="true" className="size-5 text-muted-foreground" />
-              {t('settings.languageLabel')}
-            </label>
-            <select
-              id="language"
-              disabled
-              value="en"
-              className="min-h-11 rounded-md border border-input bg-muted px-3 text-base text-muted-foreground"
-              aria-describedby="language-note"
-            >
-              <option value="en">{t('settings.english')}</option>
-            </select>
-            <p id="language-note" className="text-sm text-muted-foreground">
-              {t('settings.georgianSoon')}
-            </p>
-          </div>
+        <Section id="settings-language" title={t('settings.language')}>
+          <LanguagePicker />
         </Section>
 
-        <Section title={t('settings.account')}>
+        <Section id="settings-account" title={t('settings.account')}>
           <div className="flex flex-col gap-3 p-4">
             <Button variant="outline" onClick={onSignOut} isLoading={signOut.isPending}>
               {signOut.isPending ? t('settings.signingOut') : t('settings.signOut')}
@@ -164,5 +156,54 @@ export function SettingsRoute() {
         <p className="pb-4 text-center text-sm text-muted-foreground">{t('app.version', { version: APP_VERSION })}</p>
       </div>
     </>
+  );
+}
+
+/**
+ * ქართული or English: switches the screen at once (no reload) and saves the choice on the account, so every
+ * device the fan signs in on follows it. A failed save puts the previous language back.
+ */
+function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const previous = useRef<Language>(current);
+  const saveLanguage = useSaveLanguage({
+    onSaved: () => toast.success(i18n.t('settings.languageSaved')),
+    onFailed: () => {
+      void setLanguage(previous.current, { remember: true });
+      toast.error(i18n.t('app.error'), { description: i18n.t('settings.languageFailed') });
+    },
+  });
+  async function onChange(next: Language) {
+    previous.current = current;
+    await setLanguage(next, { remember: true });
+    saveLanguage.mutate(next);
+  }
+  return (
+    <div className="flex flex-col gap-2 p-4">
+      <label htmlFor="language" className="flex items-center gap-2 font-medium">
+        <Languages aria-hidden="true" className="size-5 text-muted-foreground" />
+        {t('settings.languageLabel')}
+      </label>
+      <select
+        id="language"
+        value={current}
+        disabled={saveLanguage.isPending}
+        onChange={(event) => void onChange(event.target.value as Language)}
+        className="min-h-11 rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
+        aria-describedby="language-note"
+      >
+        {/* Each language is named in itself, so a fan who cannot read the other one still finds theirs. */}
+        <option value="ka" lang="ka">
+          {t('settings.georgian')}
+        </option>
+        <option value="en" lang="en">
+          {t('settings.english')}
+        </option>
+      </select>
+      <p id="language-note" className="text-sm text-muted-foreground">
+        {t('settings.languageNote')}
+      </p>
+    </div>
   );
 }

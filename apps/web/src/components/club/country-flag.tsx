@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useTranslation } from 'react-i18next';
 
 const WHITE = '#FFFFFF';
 
@@ -89,11 +90,12 @@ const FLAGS: Readonly<Record<string, ReactNode>> = {
 
 /** Neutral football icon for countries without flag artwork. */
 function BallIcon({ country, className }: { country: string; className?: string }) {
+  const { t } = useTranslation();
   return (
     <svg
       viewBox="0 0 24 24"
       role="img"
-      aria-label={country}
+      aria-label={t(`clubs.country.${country}`, { defaultValue: country })}
       className={cn('inline-block size-4 shrink-0 text-muted-foreground', className)}
       fill="none"
       stroke="currentColor"
@@ -108,13 +110,14 @@ function BallIcon({ country, className }: { country: string; className?: string 
 }
 
 export function CountryFlag({ country, className }: { country: string; className?: string }) {
+  const { t } = useTranslation();
   const artwork = Object.hasOwn(FLAGS, country) ? FLAGS[country] : undefined;
   if (artwork === undefined) return <BallIcon country={country} className={className} />;
   return (
     <svg
       viewBox="0 0 30 20"
       role="img"
-      aria-label={country}
+      aria-label={t(`clubs.country.${country}`, { defaultValue: country })}
       preserveAspectRatio="none"
       className={cn('inline-block h-4 w-6 shrink-0 overflow-hidden rounded-[2px] ring-1 ring-black/10', className)}
     >

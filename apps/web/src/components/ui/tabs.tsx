@@ -39,7 +39,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('outline-none focus-visible:outline-2 focus-visible:outline-ring', className)}
+      className={cn('outline-none focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring', className)}
       {...props}
     />
   );

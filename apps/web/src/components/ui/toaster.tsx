@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 import { whenIdle } from '../../lib/idle';
+import { useTranslation } from 'react-i18next';
 
 // sonner (about 10 KB gzipped) is not needed to paint the first screen: the toaster loads once the page is idle,
 // or with the first toast, whichever comes first. Toasts asked for before it is mounted wait for it.
@@ -16,13 +17,15 @@ let requestMount: (() => void) | undefined;
 const LazyToaster = lazy(async () => {
   const { Toaster: SonnerToaster } = await loadSonner();
   function MountedToaster() {
+    const { t } = useTranslation();
     useEffect(markMounted, []);
     return (
       <SonnerToaster
         position="top-center"
         richColors
         closeButton
-        toastOptions={{ style: { fontFamily: 'var(--font-sans)' } }}
+        containerAriaLabel={t('app.toasts')}
+        toastOptions={{ style: { fontFamily: 'var(--font-sans)' }, closeButtonAriaLabel: t('app.closeToast') }}
       />
     );
   }

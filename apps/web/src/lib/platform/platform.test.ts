@@ -2,6 +2,7 @@
 import { REFERRAL_FLAG_KEY } from '@burti/shared';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { PlatformRouter } from './index';
+import { contrastRatio } from '../contrast';
 
 /** The Capacitor plugins, faked at their module boundary. */
 const cap = vi.hoisted(() => {
@@ -330,7 +331,11 @@ describe('platform inside the Telegram Mini App', () => {
     expect(style.getPropertyValue('--color-background')).toBe('#232e3c');
     expect(style.getPropertyValue('--color-card')).toBe('#17212b');
     expect(style.getPropertyValue('--color-foreground')).toBe('#f5f5f5');
-    expect(style.getPropertyValue('--color-muted-foreground')).toBe('#708499');
+    // Telegram's dark hint grey (#708499, 3.6:1 there) is lightened just enough to read at 4.5:1.
+    const hint = style.getPropertyValue('--color-muted-foreground');
+    expect(hint).not.toBe('#708499');
+    expect(contrastRatio(hint, '#232e3c')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(hint, '#17212b')).toBeGreaterThanOrEqual(4.5);
     expect(style.getPropertyValue('--tg-viewport-stable-height')).toBe('640px');
     expect(style.getPropertyValue('--tg-safe-bottom')).toBe('24px');
     expect(document.documentElement.dataset.platform).toBe('telegram');

@@ -3,6 +3,8 @@
  * script only then, and adapts the app to it (theme colours, viewport, BackButton, safe areas, links).
  */
 
+import { betterOn, ensureContrast } from '../contrast';
+
 export type TelegramThemeParams = Partial<
   Record<
     | 'bg_color'
@@ -131,16 +133,50 @@ export function telegramStartParam(): string | null {
 
 const HEX = /^#[0-9a-f]{3,8}$/i;
 
-/** Telegram's colours mapped onto the design tokens (the brand red stays). */
+/** The app's own colours, used where Telegram's theme gives none. */
+const APP = {
+  background: '#f7f7f8',
+  card: '#ffffff',
+  foreground: '#16171d',
+  mutedForeground: '#5c5c66',
+  brand: '#d71920',
+  danger: '#c81e1e',
+  white: '#ffffff',
+};
+
+/**
+ * Telegram's colours mapped onto the design tokens. Every text colour is held to 4.5:1 against the surfaces it
+ * sits on (background, cards, muted fills): one that falls short (a dark theme's hint grey, the brand red on
+ * near-black) is lightened or darkened just enough, and the brand and danger fills get the text colour that
+ * reads on them.
+ */
 export function themeVariables(theme: TelegramThemeParams): Record<string, string> {
+  const hex = (value: string | undefined) => (value && HEX.test(value) ? value : undefined);
+  const background = hex(theme.secondary_bg_color) ?? hex(theme.bg_color);
+  const card = hex(theme.section_bg_color) ?? hex(theme.bg_color);
+  const muted = hex(theme.secondary_bg_color);
+  const surfaces = [background ?? APP.background, card ?? APP.card, muted ?? background ?? APP.background];
+  const readable = (color: string | undefined) => (color ? ensureContrast(color, surfaces) : undefined);
+  const themed = background !== undefined || card !== undefined;
+  const brand = themed ? ensureContrast(APP.brand, surfaces) : undefined;
+  const danger = themed ? ensureContrast(APP.danger, surfaces) : undefined;
+  const text = readable(hex(theme.text_color)) ?? (themed ? ensureContrast(APP.foreground, surfaces) : undefined);
   const vars: Record<string, string | undefined> = {
-    '--color-background': theme.secondary_bg_color ?? theme.bg_color,
-    '--color-card': theme.section_bg_color ?? theme.bg_color,
-    '--color-foreground': theme.text_color,
-    '--color-card-foreground': theme.text_color,
-    '--color-muted': theme.secondary_bg_color,
-    '--color-muted-foreground': theme.hint_color,
-    '--color-border': theme.section_separator_color,
+    '--color-background': background,
+    '--color-card': card,
+    '--color-foreground': text,
+    '--color-card-foreground': text,
+    '--color-muted': muted,
+    '--color-muted-foreground':
+      readable(hex(theme.hint_color)) ?? (themed ? ensureContrast(APP.mutedForeground, surfaces) : undefined),
+    '--color-border': hex(theme.section_separator_color),
+    '--color-brand': brand !== APP.brand ? brand : undefined,
+    '--color-ring': brand !== APP.brand ? brand : undefined,
+    '--color-brand-foreground':
+      brand && brand !== APP.brand ? betterOn(brand, APP.white, background ?? APP.foreground) : undefined,
+    '--color-danger': danger !== APP.danger ? danger : undefined,
+    '--color-danger-foreground':
+      danger && danger !== APP.danger ? betterOn(danger, APP.white, background ?? APP.foreground) : undefined,
   };
   return Object.fromEntries(
     Object.entries(vars).filter((entry): entry is [string, string] => !!entry[1] && HEX.test(entry[1])),

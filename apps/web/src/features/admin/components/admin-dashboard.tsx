@@ -23,6 +23,7 @@ import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { cn } from '../../../lib/cn';
 import { useAdminStats } from '../api/get-stats';
 import { AdminPageTitle, LoadError } from './admin-layout';
+import { formatNumber } from '../../../lib/format';
 
 const CARDS: { key: keyof AdminStats; icon: LucideIcon }[] = [
   { key: 'totalUsers', icon: Users },
@@ -34,7 +35,6 @@ const CARDS: { key: keyof AdminStats; icon: LucideIcon }[] = [
   { key: 'blockedUsers', icon: UserX },
 ];
 
-const numberFormat = new Intl.NumberFormat('en');
 
 /** The figures of the network, each one card; pending reports call for attention. */
 export function AdminDashboard() {
@@ -93,14 +93,15 @@ export function AdminDashboard() {
             {CARDS.map(({ key, icon: Icon }) => (
               <Card
                 key={key}
-                className={cn('flex flex-col gap-2 p-4', key === 'pendingReports' && pending > 0 && 'border-warning')}
+                className={cn('flex min-w-0 flex-col gap-2 p-4', key === 'pendingReports' && pending > 0 && 'border-warning')}
               >
-                <div className="flex items-center justify-between gap-2 text-muted-foreground">
-                  <h2 className="text-sm font-medium leading-tight">{t(`admin.dashboard.${key}`)}</h2>
+                <div className="flex items-start justify-between gap-2 text-muted-foreground">
+                  {/* Long Georgian words break rather than push the icon out of a half-width card at 320 px. */}
+                  <h2 className="min-w-0 text-sm font-medium leading-tight [overflow-wrap:anywhere]">{t(`admin.dashboard.${key}`)}</h2>
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                 </div>
                 {stats ? (
-                  <p className="text-3xl font-bold tracking-tight tabular-nums">{numberFormat.format(stats[key])}</p>
+                  <p className="text-3xl font-bold tracking-tight tabular-nums">{formatNumber(stats[key])}</p>
                 ) : (
                   <Skeleton className="h-9 w-16" />
                 )}

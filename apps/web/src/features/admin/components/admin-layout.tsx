@@ -56,7 +56,8 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <header className="pt-safe sticky top-0 z-30 border-b border-border bg-card/95 backdrop-blur">
-        <div className="mx-auto flex min-h-14 max-w-6xl items-center gap-2 px-2 md:px-4">
+        {/* Wraps rather than clips on the narrowest phones (320 px), in either language. */}
+        <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-2 py-1 md:px-4">
           <Button asChild variant="ghost" className="px-2">
             <Link to="/profile">
               <ArrowLeft aria-hidden="true" />
@@ -67,7 +68,7 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
             {brand && <span className="hidden md:inline-flex">{brand}</span>}
             <Badge variant="brand" className="gap-1 py-1">
               <ShieldCheck aria-hidden="true" className="size-3.5" />
-              {t('admin.administrator')}
+              <span className="max-[419px]:sr-only">{t('admin.administrator')}</span>
             </Badge>
           </div>
           <DropdownMenu>

@@ -22,7 +22,7 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <Card className="p-4">
+    <Card className="min-w-0 p-4">
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
         {extra}
@@ -36,8 +36,8 @@ function Section({
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right font-medium tabular-nums">{children}</dd>
+      <dt className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">{label}</dt>
+      <dd className="min-w-0 text-right font-medium tabular-nums [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -62,7 +62,7 @@ export function AdminSettingsPage() {
       ) : isError ? (
         <LoadError message={t('admin.settings.failed')} onRetry={() => void refetch()} />
       ) : (
-        <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
           <Section
             title={t('admin.settings.userLimits')}
             hint={

@@ -19,13 +19,16 @@ import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
 import { fullDate } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useSetUserAdmin, useSetUserBlocked } from '../api/update-user';
+import { formatDate } from '../../../lib/format';
 
 type Pending = 'block' | 'unblock' | 'makeAdmin' | 'revokeAdmin';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+/** Action labels wrap inside their button rather than widen the card (Georgian ones are long at 320 px). */
+const ACTION = 'max-w-full whitespace-normal text-left';
 
 /** A user of the admin list: who they are, and Block/Unblock and Make/Revoke Admin behind a confirmation. */
 export function UserCard({ user }: { user: AdminUser }) {
@@ -128,7 +131,7 @@ export function UserCard({ user }: { user: AdminUser }) {
           <p className="truncate text-sm text-muted-foreground">{user.email ?? t('admin.users.noEmail')}</p>
           <p className="text-xs text-muted-foreground">
             <time dateTime={user.createdAt} title={fullDate(user.createdAt)}>
-              {t('admin.users.joined', { date: dateFormat.format(new Date(user.createdAt)) })}
+              {t('admin.users.joined', { date: formatDate(user.createdAt) })}
             </time>
             {' · '}
             {t('admin.users.posts', { count: user.postsCount })}
@@ -136,7 +139,7 @@ export function UserCard({ user }: { user: AdminUser }) {
         </div>
       </div>
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" className={ACTION}>
           <a href={`/u/${encodeURIComponent(user.id)}`} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden="true" />
             {t('admin.users.viewProfile')}
@@ -147,7 +150,7 @@ export function UserCard({ user }: { user: AdminUser }) {
           <>
             <Button
               variant="outline"
-              className={user.isBlocked ? undefined : 'border-danger/60 text-danger hover:bg-danger/10'}
+              className={cn(ACTION, !user.isBlocked && 'border-danger/60 text-danger hover:bg-danger/10')}
               onClick={() => ask(user.isBlocked ? 'unblock' : 'block')}
               aria-label={`${user.isBlocked ? t('admin.users.unblock') : t('admin.users.block')} ${nickname}`}
             >
@@ -156,6 +159,7 @@ export function UserCard({ user }: { user: AdminUser }) {
             </Button>
             <Button
               variant="outline"
+              className={ACTION}
               onClick={() => ask(user.isAdmin ? 'revokeAdmin' : 'makeAdmin')}
               aria-label={`${user.isAdmin ? t('admin.users.revokeAdmin') : t('admin.users.makeAdmin')} ${nickname}`}
             >

@@ -55,7 +55,7 @@ function Users({ query }: { query: string }) {
   const users = useAdminUsers(query);
   if (users.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-3 lg:grid-cols-2">
+      <div aria-busy="true" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <VisuallyHidden>{t('admin.loading')}</VisuallyHidden>
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="flex gap-3 rounded-lg border border-border bg-card p-4">
@@ -79,7 +79,9 @@ function Users({ query }: { query: string }) {
   }
   return (
     <>
-      <ul aria-busy={users.isPlaceholderData} className="grid gap-3 lg:grid-cols-2">
+      {/* grid-cols-1 (minmax(0, 1fr)): an implicit auto column grows to the widest unwrapped line (a long
+          address or Georgian note, truncated on screen), and pushed the page past 320 px. */}
+      <ul aria-busy={users.isPlaceholderData} className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {list.map((user) => (
           <li key={user.id}>
             <UserCard user={user} />

@@ -10,6 +10,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toaster';
+import { validationMessage } from '../../../lib/error-messages';
 import { appName } from '../../../lib/i18n';
 import { meKeys } from '../api/get-me';
 
@@ -20,7 +21,7 @@ function fieldErrors(error: z.ZodError): Fields {
   const fields: Fields = {};
   for (const issue of error.issues) {
     const key = issue.path[0] as keyof Fields;
-    fields[key] ??= issue.message;
+    fields[key] ??= validationMessage(issue.message) ?? issue.message;
   }
   return fields;
 }

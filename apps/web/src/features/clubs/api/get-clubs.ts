@@ -1,5 +1,5 @@
 import type { Club, ClubListResponse } from '@burti/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
 
@@ -20,11 +20,18 @@ export function useClubs() {
   return useQuery(clubsQuery());
 }
 
-/** Case-insensitive match on name, country or league, as the server's search does. */
-export function matchClubs(clubs: Club[], query: string): Club[] {
-  const q = query.trim().toLocaleLowerCase();
-  if (!q) return clubs;
-  return clubs.filter((club) =>
-    [club.name, club.country, club.league].some((field) => field.toLocaleLowerCase().includes(q)),
-  );
+/**
+ * The server's club search: either script, any case or accents, short names and aliases (Barça, Man Utd,
+ * დინამო), best matches first. While the next answer loads, the previous one stays on screen.
+ */
+export function useClubSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: [...clubKeys.all, 'search', q] as const,
+    queryFn: async (): Promise<Club[]> =>
+      (await apiGet<ClubListResponse>(`/api/clubs?q=${encodeURIComponent(q)}`)).clubs,
+    enabled: q.length > 0,
+    staleTime: STALE.static,
+    placeholderData: keepPreviousData,
+  });
 }

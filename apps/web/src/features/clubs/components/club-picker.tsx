@@ -1,6 +1,6 @@
 import type { Club } from '@burti/shared';
 import { Check, Search } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toaster';
 import { appName } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../auth/api/get-me';
-import { matchClubs, useClubs } from '../api/get-clubs';
+import { useClubSearch, useClubs } from '../api/get-clubs';
 import { useSetClub } from '../api/set-club';
 
 export function ClubPicker() {
@@ -26,7 +26,8 @@ export function ClubPicker() {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<Club | null>(null);
-  const visible = useMemo(() => matchClubs(clubs.data ?? [], deferredQuery), [clubs.data, deferredQuery]);
+  const search = useClubSearch(deferredQuery);
+  const visible = deferredQuery.trim() ? (search.data ?? []) : (clubs.data ?? []);
 
   useEffect(() => {
     if (clubs.isError) toast.error(t('app.error'), { description: t('onboarding.loadFailed') });
@@ -85,7 +86,7 @@ export function ClubPicker() {
         </Card>
       )}
 
-      {clubs.isPending ? (
+      {clubs.isPending || (deferredQuery.trim() && search.isPending) ? (
         <ul className="flex flex-col gap-2" aria-hidden="true">
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-16 rounded-xl" />
@@ -114,7 +115,8 @@ export function ClubPicker() {
                     <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
                       <CountryFlag country={club.country} className="h-3.5 w-5 rounded-[2px]" />
                       <span className="truncate">
-                        {club.country} · {club.league}
+                        {t(`clubs.country.${club.country}`, { defaultValue: club.country })} ·{' '}
+                        {t(`clubs.league.${club.league}`, { defaultValue: club.league })}
                       </span>
                     </span>
                   </span>

@@ -34,7 +34,7 @@ export function BrandTab({ brandMark }: { brandMark: ReactNode }) {
               <div className="flex flex-col gap-0.5 p-2 text-sm">
                 <p className="font-semibold">{token.name}</p>
                 <p className="font-mono text-xs text-muted-foreground">{token.value}</p>
-                <p className="text-xs text-muted-foreground">{token.usage}</p>
+                <p className="text-xs text-muted-foreground">{t(`designSystem.tokens.color.${token.name}`)}</p>
               </div>
             </li>
           ))}

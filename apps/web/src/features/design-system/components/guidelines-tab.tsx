@@ -20,7 +20,7 @@ function DurationDemo({ token }: { token: (typeof durationTokens)[number] }) {
         <p className="font-semibold">
           {token.name} <span className="font-mono text-xs text-muted-foreground">{token.value}</span>
         </p>
-        <p className="text-xs text-muted-foreground">{token.usage}</p>
+        <p className="text-xs text-muted-foreground">{t(`designSystem.tokens.duration.${token.name}`)}</p>
       </div>
       <div className="flex flex-1 items-center gap-3">
         <div className="relative h-3 flex-1 rounded-full bg-muted">
@@ -56,11 +56,11 @@ export function GuidelinesTab() {
       <ShowcaseSection title={t('designSystem.guidelines.typography')}>
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
           {typeScale.map((entry) => (
-            <li key={entry.name} className="flex flex-col gap-1 p-3">
+            <li key={entry.key} className="flex flex-col gap-1 p-3">
               <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-                <span className="font-semibold text-foreground">{entry.name}</span>
+                <span className="font-semibold text-foreground">{t(`designSystem.tokens.type.${entry.key}.name`)}</span>
                 <span className="font-mono">{entry.className}</span>
-                <span>· {entry.usage}</span>
+                <span>· {t(`designSystem.tokens.type.${entry.key}.usage`)}</span>
               </p>
               <p className={entry.className}>{t('designSystem.guidelines.typeSample')}</p>
             </li>
@@ -82,7 +82,8 @@ export function GuidelinesTab() {
           {easingTokens.map((token) => (
             <p key={token.name} className="text-muted-foreground">
               <span className="font-medium text-foreground">{token.name}</span>{' '}
-              <span className="font-mono text-xs">{token.value}</span> · {token.usage}
+              <span className="font-mono text-xs">{token.value}</span> ·{' '}
+              {t(`designSystem.tokens.easing.${token.name}`)}
             </p>
           ))}
         </div>
@@ -98,12 +99,12 @@ export function GuidelinesTab() {
           {SPACING_STEPS.map((step) => (
             <div key={step} className="flex flex-col items-center gap-1 text-xs">
               <span aria-hidden="true" className="block bg-brand/70" style={{ width: step * 4, height: step * 4 }} />
-              <span className="font-mono text-muted-foreground">{step * 4}px</span>
+              <span className="font-mono text-muted-foreground">{t('designSystem.guidelines.pixels', { value: step * 4 })}</span>
             </div>
           ))}
           <div className="flex flex-col items-center gap-1 text-xs">
             <span aria-hidden="true" className="block size-11 rounded-md border-2 border-dashed border-brand" />
-            <span className="font-mono text-muted-foreground">44px</span>
+            <span className="font-mono text-muted-foreground">{t('designSystem.guidelines.pixels', { value: 44 })}</span>
           </div>
         </div>
       </ShowcaseSection>

@@ -1,15 +1,19 @@
 import type { Club } from '@burti/shared';
 import { Check, ChevronDown } from 'lucide-react';
 import { Select } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/club/country-flag';
 import { cn } from '../../../lib/cn';
 
 function ClubOption({ club }: { club: Club }) {
+  const { t } = useTranslation();
   return (
     <span className="flex min-w-0 items-center gap-2">
       <CountryFlag country={club.country} />
       <span className="truncate font-medium">{club.name}</span>
-      <span className="shrink-0 text-muted-foreground">{club.country}</span>
+      <span className="shrink-0 text-muted-foreground">
+        {t(`clubs.country.${club.country}`, { defaultValue: club.country })}
+      </span>
     </span>
   );
 }

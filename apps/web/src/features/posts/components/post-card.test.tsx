@@ -110,7 +110,8 @@ describe('PostCard', () => {
     expect(likeCalls).toEqual(['POST']);
 
     answerLike(Response.json({ error: { code: 'INTERNAL', message: 'Server on fire' } }, { status: 500 }));
-    expect(await screen.findByText('Server on fire')).toBeTruthy();
+    // The code's sentence from the catalogue, in the language on screen (not the server's own words).
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
     await waitFor(() => expect(client.getQueryData<Post>(postKeys.detail('p1'))?.likesCount).toBe(4));
     expect(client.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts[0]?.viewerHasLiked).toBe(false);

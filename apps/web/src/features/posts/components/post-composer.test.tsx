@@ -27,6 +27,7 @@ const me: Me = {
   referralCode: 'abc',
   goalBalance: 0,
   createdAt: '2026-11-01T00:00:00Z',
+  language: 'en',
 };
 const post = (over: Partial<Post> = {}): Post => ({
   id: 'p1',

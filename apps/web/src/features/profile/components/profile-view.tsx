@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { GoalBadge } from '../../../components/ui/goal-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { formatNumber } from '../../../lib/format';
 
 /** The body of a profile: identity, club, bio, counts and the posts tab. */
 export function ProfileView({
@@ -30,9 +31,13 @@ export function ProfileView({
 }) {
   const { t } = useTranslation();
   const stats = [
-    { label: t('profile.posts'), value: profile.postsCount },
-    { label: t('profile.followers'), value: profile.followersCount },
-    { label: t('profile.following'), value: profile.followingCount },
+    { key: 'posts', label: t('profile.postsStat', { count: profile.postsCount }), value: profile.postsCount },
+    {
+      key: 'followers',
+      label: t('profile.followersStat', { count: profile.followersCount }),
+      value: profile.followersCount,
+    },
+    { key: 'following', label: t('profile.following'), value: profile.followingCount },
   ];
   return (
     <div className="flex flex-col">
@@ -52,12 +57,12 @@ export function ProfileView({
             </div>
           </div>
         </div>
-        {profile.bio && <p className="whitespace-pre-line text-[15px]">{profile.bio}</p>}
+        {profile.bio && <p className="whitespace-pre-line break-words text-[15px] [overflow-wrap:anywhere]">{profile.bio}</p>}
         <dl className="grid grid-cols-3 gap-2 rounded-xl border border-border bg-card p-3 text-center">
           {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="text-xs text-muted-foreground">{stat.label}</dt>
-              <dd className="text-lg font-bold">{stat.value}</dd>
+            <div key={stat.key} className="flex min-w-0 flex-col-reverse">
+              <dt className="text-xs break-words text-muted-foreground">{stat.label}</dt>
+              <dd className="text-lg font-bold tabular-nums">{formatNumber(stat.value)}</dd>
             </div>
           ))}
         </dl>

@@ -10,9 +10,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { GoalBadge } from '../../../components/ui/goal-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useReferrals } from '../api/get-referrals';
+import { formatDate } from '../../../lib/format';
 
-const formatDate = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -24,7 +23,7 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 }
 
 function ReferralItem({ referral }: { referral: Referral }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <UserAvatar src={referral.referee.avatarUrl} name={referral.referee.nickname} size="md" />
@@ -39,7 +38,7 @@ function ReferralItem({ referral }: { referral: Referral }) {
           <Badge variant="outline">{t(`referrals.sources.${referral.source}`)}</Badge>
         </div>
         <time dateTime={referral.createdAt} className="mt-0.5 block text-xs text-muted-foreground">
-          {t('referrals.invitedOn', { date: formatDate(referral.createdAt, i18n.language) })}
+          {t('referrals.invitedOn', { date: formatDate(referral.createdAt) })}
         </time>
       </div>
       {referral.rewarded ? (

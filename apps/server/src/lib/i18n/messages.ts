@@ -1,0 +1,94 @@
+import { DEFAULT_LANGUAGE, ergative, type Language } from '@burti/shared';
+
+/**
+ * The few words the server says itself, outside the web app: emails, push notifications and Telegram bot
+ * messages, each in the recipient's language. Error messages are not here: the API answers a stable code and
+ * the web app shows its own catalogue's words for it (apps/web/src/locales/<lang>/errors.json).
+ */
+type Messages = {
+  resetSubject: (appName: string) => string;
+  resetIntro: (appName: string) => string;
+  resetAction: string;
+  resetOutro: string;
+  confirmSubject: (appName: string) => string;
+  confirmIntro: (appName: string) => string;
+  confirmAction: string;
+  confirmOutro: string;
+  /** Push and bot texts: what the actor did, after their nickname. */
+  push: Record<'like' | 'comment' | 'reply' | 'reply_on_post' | 'follow' | 'share' | 'other', (actor: string) => string>;
+  viewPost: string;
+  viewProfile: string;
+  botWelcome: (appName: string) => string[];
+  botInvited: string;
+  botOpen: (appName: string) => string;
+};
+
+const en: Messages = {
+  resetSubject: (appName) => `Reset your ${appName} password`,
+  resetIntro: (appName) =>
+    `Someone asked to reset the password of your ${appName} account. If it was you, choose a new password:`,
+  resetAction: 'Choose a new password',
+  resetOutro: 'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
+  confirmSubject: (appName) => `Confirm your email for ${appName}`,
+  confirmIntro: (appName) =>
+    `Welcome to ${appName}, the Georgian football social network! Confirm your email address to finish signing up:`,
+  confirmAction: 'Confirm my email',
+  confirmOutro: 'If you did not sign up, ignore this email and no account will be activated.',
+  push: {
+    like: (actor) => `${actor} liked your post`,
+    comment: (actor) => `${actor} commented on your post`,
+    reply: (actor) => `${actor} replied to your comment`,
+    reply_on_post: (actor) => `${actor} replied in your post`,
+    follow: (actor) => `${actor} started following you`,
+    share: (actor) => `${actor} shared your post`,
+    other: (actor) => `${actor} sent you a notification`,
+  },
+  viewPost: 'View post',
+  viewProfile: 'View profile',
+  botWelcome: (appName) => [
+    `⚽ Welcome to ${appName}, the Georgian football social network!`,
+    'Pick your club, share the match moments with its fans and earn $GOAL.',
+  ],
+  botInvited: 'A friend invited you: open the app to join them.',
+  botOpen: (appName) => `Open ${appName}`,
+};
+
+const ka: Messages = {
+  resetSubject: (appName) => `${appName}: პაროლის აღდგენა`,
+  resetIntro: (appName) =>
+    `ვიღაცამ ${appName}-ის ანგარიშის პაროლის აღდგენა მოითხოვა. თუ ეს შენ იყავი, აირჩიე ახალი პაროლი:`,
+  resetAction: 'ახალი პაროლის არჩევა',
+  resetOutro:
+    'ბმული ერთი საათი მოქმედებს. თუ ეს შენ არ მოგითხოვია, უბრალოდ ყურადღებას ნუ მიაქცევ ამ წერილს: პაროლი არ შეიცვლება.',
+  confirmSubject: (appName) => `${appName}: დაადასტურე ელფოსტა`,
+  confirmIntro: (appName) =>
+    `კეთილი იყოს შენი მობრძანება ${appName}-ში, საქართველოს ფეხბურთის სოციალურ ქსელში! რეგისტრაციის დასასრულებლად დაადასტურე ელფოსტის მისამართი:`,
+  confirmAction: 'ელფოსტის დადასტურება',
+  confirmOutro: 'თუ არ დარეგისტრირებულხარ, ყურადღებას ნუ მიაქცევ ამ წერილს: ანგარიში არ გააქტიურდება.',
+  push: {
+    like: (actor) => `${actor}-ს მოეწონა შენი პოსტი`,
+    comment: (actor) => `${ergative(actor)} შენს პოსტზე კომენტარი დაწერა`,
+    reply: (actor) => `${ergative(actor)} შენს კომენტარს უპასუხა`,
+    reply_on_post: (actor) => `${ergative(actor)} შენს პოსტში უპასუხა`,
+    follow: (actor) => `${ergative(actor)} გამოგიწერა`,
+    share: (actor) => `${ergative(actor)} შენი პოსტი გააზიარა`,
+    other: (actor) => `ახალი შეტყობინება: ${actor}`,
+  },
+  viewPost: 'პოსტის ნახვა',
+  viewProfile: 'პროფილის ნახვა',
+  botWelcome: (appName) => [
+    `⚽ კეთილი იყოს შენი მობრძანება ${appName}-ში, საქართველოს ფეხბურთის სოციალურ ქსელში!`,
+    'აირჩიე შენი კლუბი, გაუზიარე მატჩის წამები მის გულშემატკივრებს და დააგროვე $GOAL.',
+  ],
+  botInvited: 'მეგობარმა მოგიწვია: გახსენი აპი და შეუერთდი.',
+  botOpen: (appName) => `${appName}-ის გახსნა`,
+};
+
+const catalogues: Record<Language, Messages> = { en, ka };
+
+/** The server's words in a language (English for anything unknown). */
+export function messages(language: string | null | undefined): Messages {
+  return catalogues[language as Language] ?? catalogues[DEFAULT_LANGUAGE];
+}
+
+export type PushType = keyof Messages['push'];
