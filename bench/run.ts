@@ -349,7 +349,11 @@ async function main() {
     const started = new Date();
     const result =
       engine === 'embedded'
-        ? await (await import('./embedded.js')).benchEmbedded(size, { seconds, rounds, connections })
+        ? await (await import('./embedded.js')).benchEmbedded(
+            size,
+            { seconds, rounds, connections },
+            { API_SCRIPT, drive, startProcess, stopProcess },
+          )
         : await benchPostgres(size);
     const after = loadavg();
     const machine = {
