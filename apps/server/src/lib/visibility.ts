@@ -1,16 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../db/client.js';
 
+/** A block between the two, either way round. Each side is an SQL expression or a value naming a user id. */
+export function blockedEitherWay(a: SQL | string, b: SQL | string): SQL {
+  return sql`exists (
+      select 1 from user_blocks b
+      where (b.blocker_id = ${a} and b.blocked_id = ${b})
+         or (b.blocker_id = ${b} and b.blocked_id = ${a})
+    )`;
+}
+
 /**
  * True when the viewer may see what the user wrote: neither has blocked the other, and an administrator
  * has not blocked the user. `userColumn` is an SQL expression naming the author's id.
  */
 export function visibleTo(viewerId: string, userColumn: SQL): SQL {
-  return sql`not exists (
-      select 1 from user_blocks b
-      where (b.blocker_id = ${viewerId} and b.blocked_id = ${userColumn})
-         or (b.blocker_id = ${userColumn} and b.blocked_id = ${viewerId})
-    )
+  return sql`not ${blockedEitherWay(viewerId, userColumn)}
     and not exists (select 1 from profiles bp where bp.id = ${userColumn} and bp.is_blocked)`;
 }
 
@@ -36,12 +41,6 @@ export function visibleAuthor(viewerId: string, author: SQL): SQL {
 
 /** Either of the two has blocked the other. */
 export async function isBlockedEitherWay(db: Executor, a: string, b: string): Promise<boolean> {
-  const [row] = await queryPrepared<{ blocked: boolean }>(
-    db,
-    sql`select exists (
-    select 1 from user_blocks
-    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
-  ) as blocked`,
-  );
+  const [row] = await queryPrepared<{ blocked: boolean }>(db, sql`select ${blockedEitherWay(a, b)} as blocked`);
   return row?.blocked === true;
 }

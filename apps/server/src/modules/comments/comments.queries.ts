@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { visibleAuthor } from '../../lib/visibility.js';
+import { blockedEitherWay, visibleAuthor } from '../../lib/visibility.js';
 
 export type CommentRow = {
   id: string;
@@ -63,11 +63,7 @@ export function threadAccessQuery(viewerId: string, target: { postId: string } |
       ? sql`from comments t join posts p on p.id = t.post_id join profiles a on a.id = p.author_id where t.id = ${target.commentId}`
       : sql`from posts p join profiles a on a.id = p.author_id where p.id = ${target.postId}`;
   return sql`select p.id as post_id, p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
-      p.author_id <> ${viewerId} and exists (
-        select 1 from user_blocks b
-        where (b.blocker_id = ${viewerId} and b.blocked_id = p.author_id)
-           or (b.blocker_id = p.author_id and b.blocked_id = ${viewerId})
-      ) as blocked
+      p.author_id <> ${viewerId} and ${blockedEitherWay(viewerId, sql`p.author_id`)} as blocked
     ${from}`;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../../db/client.js';
 import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { visibleAuthor, visibleTo } from '../../lib/visibility.js';
+import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
 
 /** A post as lists and the detail page read it, before it is shaped for the API. */
 export type PostRow = {
@@ -126,22 +126,22 @@ export async function findPost(db: Executor, postId: string, forUpdate = false) 
   return post ?? null;
 }
 
+/** A post's stored files: the photo or video, a photo's feed copy and a video's poster, with the photo's size. */
+type MediaColumns = {
+  mediaUrl?: string | null;
+  mediaPath?: string | null;
+  mediaType?: 'photo' | 'video' | null;
+  mediaWidth?: number | null;
+  mediaHeight?: number | null;
+  mediaFeedUrl?: string | null;
+  mediaFeedPath?: string | null;
+  mediaPosterUrl?: string | null;
+  mediaPosterPath?: string | null;
+};
+
 export async function insertPost(
   db: Executor,
-  values: {
-    authorId: string;
-    clubId: number;
-    text: string | null;
-    mediaUrl?: string | null;
-    mediaPath?: string | null;
-    mediaType?: 'photo' | 'video' | null;
-    mediaWidth?: number | null;
-    mediaHeight?: number | null;
-    mediaFeedUrl?: string | null;
-    mediaFeedPath?: string | null;
-    mediaPosterUrl?: string | null;
-    mediaPosterPath?: string | null;
-  },
+  values: { authorId: string; clubId: number; text: string | null } & MediaColumns,
 ) {
   const [post] = await db.insert(posts).values(values).returning({ id: posts.id });
   return post!.id;
@@ -159,20 +159,7 @@ export async function saveRevision(
 export async function updatePost(
   db: Executor,
   postId: string,
-  values: {
-    text?: string | null;
-    mediaUrl?: string | null;
-    mediaPath?: string | null;
-    mediaType?: 'photo' | 'video' | null;
-    mediaWidth?: number | null;
-    mediaHeight?: number | null;
-    mediaFeedUrl?: string | null;
-    mediaFeedPath?: string | null;
-    mediaPosterUrl?: string | null;
-    mediaPosterPath?: string | null;
-    editedAt?: Date;
-    deletedAt?: Date;
-  },
+  values: { text?: string | null; editedAt?: Date; deletedAt?: Date } & MediaColumns,
 ) {
   await db
     .update(posts)
@@ -198,11 +185,7 @@ export type InteractionTarget = {
  */
 export function interactionTargetQuery(viewerId: string, postId: string): SQL {
   return sql`select p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
-      exists (
-        select 1 from user_blocks b
-        where (b.blocker_id = ${viewerId} and b.blocked_id = p.author_id)
-           or (b.blocker_id = p.author_id and b.blocked_id = ${viewerId})
-      ) as blocked,
+      ${blockedEitherWay(viewerId, sql`p.author_id`)} as blocked,
       exists (select 1 from goal_referrals r where r.referee_id = ${viewerId} and not r.rewarded) as referral_pending
     from posts p join profiles a on a.id = p.author_id
     where p.id = ${postId}
