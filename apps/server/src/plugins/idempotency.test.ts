@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
+import type { Post } from '@burti/shared';
 import { comments, follows, idempotencyKeys, posts } from '../db/schema/index.js';
+import { createLocalStorage } from '../lib/storage.js';
+import { createPost } from '../modules/posts/posts.service.js';
+import type { Viewer } from './auth.js';
+import { recorderFor } from './idempotency.js';
 import { createTestApp, multipartBody, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -125,19 +130,13 @@ describe('Idempotency-Key', () => {
     const empty = await send(fan, 'POST', '/api/posts', { text: '' }, key);
     expect(empty.statusCode).toBe(400);
     expect((await send(fan, 'POST', '/api/posts', { text: '' }, key)).headers['idempotent-replayed']).toBe('true');
-    // A claim whose process died long ago is not redone (it may have committed).
+    // A claim left without an answer long ago never committed: the retry takes it over and does the work.
     const stale = crypto.randomUUID();
-    await t.db
-      .insert(idempotencyKeys)
-      .values({
-        userId: fan.userId,
-        key: stale,
-        method: 'POST',
-        path: '/api/posts',
-        createdAt: new Date(Date.now() - 5 * 60_000),
-      });
+    await abandonedClaim(stale, '/api/posts');
     const abandoned = await send(fan, 'POST', '/api/posts', { text: 'after a crash' }, stale);
-    expect(abandoned.statusCode).toBe(409);
+    expect(abandoned.statusCode).toBe(201);
+    expect(abandoned.headers['idempotent-replayed']).toBeUndefined();
+    expect(await countPosts(fan.userId, 'after a crash')).toBe(1);
     // A key older than a day is free again.
     await t.db
       .update(idempotencyKeys)
@@ -145,4 +144,88 @@ describe('Idempotency-Key', () => {
       .where(eq(idempotencyKeys.key, stale));
     expect((await send(fan, 'POST', '/api/posts', { text: 'a day later' }, stale)).statusCode).toBe(201);
   });
+
+  describe('after a crash', () => {
+    const viewerOf = (who: Fan): Viewer => ({
+      id: who.userId,
+      email: '',
+      nickname: '',
+      isAdmin: false,
+      isBlocked: false,
+      sessionId: '',
+    });
+    // What a process did before it died: the whole write, committed, and no answer sent.
+    const createPostThenDie = (who: Fan, text: string, attempt: string, key: string) =>
+      createPost({
+        db: t.db,
+        viewer: viewerOf(who),
+        storage: createLocalStorage(t.config.mediaDir),
+        log: t.app.log,
+        text,
+        answer: recorderFor<Post>({ userId: who.userId, key, attempt }, 201, (post) => ({ post })),
+      });
+
+    it('a write that committed before the process died is answered from its own transaction', async () => {
+      const key = crypto.randomUUID();
+      const text = `committed then crashed ${key}`;
+      await abandonedClaim(key, '/api/posts', 'attempt-1');
+      const created = await createPostThenDie(fan, text, 'attempt-1', key);
+
+      const retry = await send(fan, 'POST', '/api/posts', { text }, key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json().post.id).toBe(created.id);
+      expect(retry.json().post.text).toBe(text);
+      expect(await countPosts(fan.userId, text)).toBe(1);
+    });
+
+    it('a first attempt still working when a retry took it over rolls back, so the work is done once', async () => {
+      const key = crypto.randomUUID();
+      const text = `slow first attempt ${key}`;
+      await abandonedClaim(key, '/api/posts', 'slow-attempt');
+      const retry = await send(fan, 'POST', '/api/posts', { text }, key);
+      expect(retry.statusCode).toBe(201);
+      await expect(createPostThenDie(fan, text, 'slow-attempt', key)).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await countPosts(fan.userId, text)).toBe(1);
+      const again = await send(fan, 'POST', '/api/posts', { text }, key);
+      expect(again.json().post.id).toBe(retry.json().post.id);
+    });
+
+    it('comments and reports keep their answer in their transaction too', async () => {
+      const [target] = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, other.userId)).limit(1);
+      const commentKey = crypto.randomUUID();
+      const first = await send(fan, 'POST', `/api/posts/${target!.id}/comments`, { body: 'kept' }, commentKey);
+      // The row as the transaction left it, before the answer went out.
+      const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, commentKey));
+      expect(row!.statusCode).toBe(201);
+      expect(JSON.parse(row!.response!)).toEqual(first.json());
+
+      const reportKey = crypto.randomUUID();
+      const report = await send(fan, 'POST', '/api/reports', { targetType: 'user', targetId: other.userId }, reportKey);
+      expect(report.statusCode).toBe(201);
+      const [reportRow] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, reportKey));
+      expect(JSON.parse(reportRow!.response!)).toEqual(report.json());
+    });
+
+    it('a state write (like) left without an answer is simply done again', async () => {
+      const [target] = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, other.userId)).limit(1);
+      const key = crypto.randomUUID();
+      await abandonedClaim(key, `/api/posts/${target!.id}/like`);
+      const retry = await send(fan, 'POST', `/api/posts/${target!.id}/like`, {}, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().liked).toBe(true);
+    });
+  });
 });
+
+/** A claim as a process that died five minutes ago leaves it: taken, never answered. */
+async function abandonedClaim(key: string, path: string, attempt: string | null = null) {
+  await t.db.insert(idempotencyKeys).values({
+    userId: fan.userId,
+    key,
+    method: 'POST',
+    path,
+    attempt,
+    createdAt: new Date(Date.now() - 5 * 60_000),
+  });
+}

@@ -1,6 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 
@@ -10,43 +11,92 @@ import { AppError } from '../lib/errors.js';
  * (with `Idempotent-Replayed: true`) and does nothing new.
  *
  * How: before the work, the request takes the row (user, key) with an insert that only one request can win
- * (the primary key decides, on PGlite and PostgreSQL alike). The winner does the work and stores its answer.
- * Requests that lose wait for that answer and replay it, so 20 parallel sends make one post. An answer of
- * 5xx or 429 is not kept: the row is released so that the retry does the work. A claim left unanswered for
- * {@link ABANDONED_AFTER_SECONDS} seconds (its process died mid-request, maybe after committing) is not done
- * again: the retry gets 409, as doing it twice could duplicate. The client then reloads, and a new intent
- * has a new key.
+ * (the primary key decides, on PGlite and PostgreSQL alike), under an attempt id of its own. The winner does the
+ * work and stores its answer. Requests that lose wait for that answer and replay it, so 20 parallel sends make one
+ * post. An answer of 5xx or 429 is not kept: the row is released so that the retry does the work.
+ *
+ * A process can die after its write committed and before it answered. So that a retry still gets the first
+ * answer, the writes that would create something twice (posts, comments, edits, reports, referrals: `recorded`
+ * below) store their answer in the write's own transaction, through {@link answerRecorder}. A claim left without
+ * an answer for {@link ABANDONED_AFTER_SECONDS} seconds therefore never committed, or belongs to a write that sets
+ * a state (like, share, follow, block, avatar: `repeatable`) and can simply be done again: the retry takes the
+ * claim over under a new attempt id and does the work. Should the first attempt still be alive, its recorded
+ * answer no longer matches the attempt and its transaction rolls back, so the work is done once either way.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const KEY_LIFETIME_HOURS = 24;
-const ABANDONED_AFTER_SECONDS = 60;
+// Longer than any write but a video upload takes; a retry that takes a slow attempt over only costs its work.
+const ABANDONED_AFTER_SECONDS = 20;
 const WAIT_STEP_MS = 50;
 const WAIT_MAX_MS = 30_000;
 // Visible ASCII, as clients send UUIDs or similar tokens.
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
-/** The writes that accept the header (route patterns as registered). */
-export const IDEMPOTENT_ROUTES = new Set([
-  'POST /api/posts',
-  'PATCH /api/posts/:postId',
-  'POST /api/posts/:postId/comments',
-  'POST /api/posts/:postId/like',
-  'DELETE /api/posts/:postId/like',
-  'POST /api/posts/:postId/share',
-  'DELETE /api/posts/:postId/share',
-  'POST /api/reports',
-  'POST /api/users/:userId/follow',
-  'DELETE /api/users/:userId/follow',
-  'POST /api/users/:userId/block',
-  'DELETE /api/users/:userId/block',
-  'POST /api/goal/referrals',
-  'POST /api/me/avatar',
+/**
+ * The writes that accept the header (route patterns as registered): `recorded` ones keep their answer in their
+ * own transaction (their route passes {@link answerRecorder} to the service); `repeatable` ones set a state, so
+ * doing them again after a crash changes nothing.
+ */
+export const IDEMPOTENT_ROUTES = new Map<string, 'recorded' | 'repeatable'>([
+  ['POST /api/posts', 'recorded'],
+  ['PATCH /api/posts/:postId', 'recorded'],
+  ['POST /api/posts/:postId/comments', 'recorded'],
+  ['POST /api/reports', 'recorded'],
+  ['POST /api/goal/referrals', 'recorded'],
+  ['POST /api/posts/:postId/like', 'repeatable'],
+  ['DELETE /api/posts/:postId/like', 'repeatable'],
+  ['POST /api/posts/:postId/share', 'repeatable'],
+  ['DELETE /api/posts/:postId/share', 'repeatable'],
+  ['POST /api/users/:userId/follow', 'repeatable'],
+  ['DELETE /api/users/:userId/follow', 'repeatable'],
+  ['POST /api/users/:userId/block', 'repeatable'],
+  ['DELETE /api/users/:userId/block', 'repeatable'],
+  ['POST /api/me/avatar', 'repeatable'],
 ]);
 
-type Claim = { userId: string; key: string };
+/** Stores a write's answer inside the write's transaction (see the module's comment). */
+export type AnswerRecorder<T> = (tx: Tx, result: T) => Promise<void>;
+
+export type Claim = { userId: string; key: string; attempt: string };
 const claims = new WeakMap<FastifyRequest, Claim>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const ofClaim = (claim: Claim) =>
+  and(
+    eq(idempotencyKeys.userId, claim.userId),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.attempt, claim.attempt),
+    isNull(idempotencyKeys.statusCode),
+  );
+
+/**
+ * For a `recorded` route: the function its service calls inside the write's transaction with the result, which
+ * stores the answer the route will send (`status`, and the body `toBody` makes of the result). Undefined when the
+ * request carries no key.
+ */
+export function answerRecorder<T>(
+  request: FastifyRequest,
+  status: number,
+  toBody: (result: T) => unknown = (result) => result,
+): AnswerRecorder<T> | undefined {
+  const claim = claims.get(request);
+  return claim ? recorderFor(claim, status, toBody) : undefined;
+}
+
+/** The recorder of one claim. Throws CONFLICT, rolling the write back, when a retry has taken the claim over. */
+export function recorderFor<T>(claim: Claim, status: number, toBody: (result: T) => unknown): AnswerRecorder<T> {
+  return async (tx, result) => {
+    const stored = await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: status, response: JSON.stringify(toBody(result)) })
+      .where(ofClaim(claim))
+      .returning({ key: idempotencyKeys.key });
+    if (stored.length === 0) {
+      throw new AppError('CONFLICT', 'A retry of this request has taken it over. Refresh to see whether it went through.');
+    }
+  };
+}
 
 export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): void {
   const lifetime = sql`now() - make_interval(hours => ${KEY_LIFETIME_HOURS})`;
@@ -58,12 +108,31 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
       .where(
         and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, lifetime)),
       );
+    const attempt = randomUUID();
     const taken = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, ...fingerprint })
+      .values({ userId, key, attempt, ...fingerprint })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    return taken.length > 0;
+    return taken.length > 0 ? { userId, key, attempt } : null;
+  }
+
+  /** Takes over a claim whose attempt left no answer (see the module's comment); null when another retry won. */
+  async function takeOver(userId: string, key: string, previous: string | null) {
+    const attempt = randomUUID();
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ attempt, createdAt: sql`now()` })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+          isNull(idempotencyKeys.statusCode),
+          previous === null ? isNull(idempotencyKeys.attempt) : eq(idempotencyKeys.attempt, previous),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    return taken.length > 0 ? { userId, key, attempt } : null;
   }
 
   const preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -75,8 +144,9 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     const viewer = await request.server.findViewer(request);
     if (!viewer) return; // the route answers 401 itself
     const fingerprint = { method: request.method, path: request.url.split('?')[0] ?? '' };
-    if (await claim(viewer.id, key, fingerprint)) {
-      claims.set(request, { userId: viewer.id, key });
+    const won = await claim(viewer.id, key, fingerprint);
+    if (won) {
+      claims.set(request, won);
       if (Math.random() < 0.01) {
         await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, lifetime));
       }
@@ -90,14 +160,16 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
           path: idempotencyKeys.path,
           statusCode: idempotencyKeys.statusCode,
           response: idempotencyKeys.response,
+          attempt: idempotencyKeys.attempt,
           ageSeconds: sql<number>`extract(epoch from now() - ${idempotencyKeys.createdAt})::float8`,
         })
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, viewer.id), eq(idempotencyKeys.key, key)));
       if (!row) {
         // The first request failed and let the key go: this one does the work.
-        if (await claim(viewer.id, key, fingerprint)) {
-          claims.set(request, { userId: viewer.id, key });
+        const retried = await claim(viewer.id, key, fingerprint);
+        if (retried) {
+          claims.set(request, retried);
           return;
         }
         continue;
@@ -110,10 +182,19 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
         if (row.response) reply.type('application/json; charset=utf-8');
         return reply.send(row.response || undefined);
       }
-      if (Number(row.ageSeconds) > ABANDONED_AFTER_SECONDS || Date.now() - started > WAIT_MAX_MS) {
+      if (Number(row.ageSeconds) > ABANDONED_AFTER_SECONDS) {
+        const taken = await takeOver(viewer.id, key, row.attempt);
+        if (taken) {
+          request.log.warn({ key }, 'idempotency: took over a claim left without an answer');
+          claims.set(request, taken);
+          return;
+        }
+        continue;
+      }
+      if (Date.now() - started > WAIT_MAX_MS) {
         throw new AppError(
           'CONFLICT',
-          'An earlier attempt of this request did not finish. Refresh to see whether it went through.',
+          'An earlier attempt of this request is still running. Try again in a minute.',
         );
       }
       await sleep(WAIT_STEP_MS);
@@ -124,12 +205,21 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     const taken = claims.get(request);
     if (!taken) return payload;
     claims.delete(request);
-    const where = and(eq(idempotencyKeys.userId, taken.userId), eq(idempotencyKeys.key, taken.key));
+    const recorded = IDEMPOTENT_ROUTES.get(`${request.method} ${request.routeOptions.url}`) === 'recorded';
+    // A `recorded` write that committed has its answer stored already: this changes nothing then.
+    const where = ofClaim(taken);
     if (reply.statusCode >= 500 || reply.statusCode === 429) {
       await db.delete(idempotencyKeys).where(where);
     } else {
       const response = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-      await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
+      const stored = await db
+        .update(idempotencyKeys)
+        .set({ statusCode: reply.statusCode, response })
+        .where(where)
+        .returning({ key: idempotencyKeys.key });
+      if (recorded && reply.statusCode < 300 && stored.length > 0) {
+        request.log.error('idempotency: a recorded write succeeded without storing its answer in its transaction');
+      }
     }
     return payload;
   };

@@ -489,6 +489,8 @@ export const idempotencyKeys = pgTable(
     /** Null while the first request is still working. */
     statusCode: integer('status_code'),
     response: text('response'),
+    /** The attempt holding the key; a retry that takes over an abandoned claim gets a new one. */
+    attempt: text('attempt'),
     createdAt: createdAt(),
   },
   (t) => [

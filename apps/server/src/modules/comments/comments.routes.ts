@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
+import { answerRecorder } from '../../plugins/idempotency.js';
 import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import { addComment, replies, rootComments } from './comments.service.js';
 
@@ -40,6 +41,7 @@ export function commentsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
         postId,
         body: input.body,
         parentCommentId: input.parentCommentId,
+        answer: answerRecorder<CommentResponse>(request, 201),
       });
       reply.status(201);
       return created;

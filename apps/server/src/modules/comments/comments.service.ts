@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
+import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './comments.queries.js';
@@ -85,7 +86,13 @@ export async function addComment({
   postId,
   body,
   parentCommentId,
-}: Deps & { postId: string; body: string; parentCommentId?: string | null }): Promise<CommentResponse> {
+  answer,
+}: Deps & {
+  postId: string;
+  body: string;
+  parentCommentId?: string | null;
+  answer?: AnswerRecorder<CommentResponse>;
+}): Promise<CommentResponse> {
   return db.transaction(async (tx) => {
     const post = await visiblePost(tx, viewer, { postId }, true);
     let rootId: string | null = null;
@@ -112,6 +119,8 @@ export async function addComment({
     }
     const row = await q.findCommentView(tx, viewer.id, id);
     const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
-    return { comment: toComment(row!), commentsCount: counts!.commentsCount };
+    const created = { comment: toComment(row!), commentsCount: counts!.commentsCount };
+    await answer?.(tx, created);
+    return created;
   });
 }

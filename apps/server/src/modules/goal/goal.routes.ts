@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireViewer } from '../../plugins/auth.js';
+import { answerRecorder } from '../../plugins/idempotency.js';
 import { perUser } from '../../plugins/rate-limit.js';
 import * as goal from './goal.service.js';
 
@@ -31,6 +32,7 @@ export function goalRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   app.post('/api/goal/referrals', perUser(app, 60), async (request): Promise<RecordReferralResponse> => {
     const viewer = await requireViewer(request);
     const input = recordReferralInput.parse(request.body ?? {});
-    return { recorded: await goal.recordReferral({ db, viewer, input }) };
+    const answer = answerRecorder<boolean>(request, 200, (recorded) => ({ recorded }));
+    return { recorded: await goal.recordReferral({ db, viewer, input, answer }) };
   });
 }

@@ -2,6 +2,7 @@ import { codeFromStartParam, type RecordReferralInput, type ReferralListResponse
 import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import type { Viewer } from '../../plugins/auth.js';
+import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import * as q from './goal.queries.js';
 
 type Deps = { db: Db; viewer: Viewer };
@@ -37,7 +38,12 @@ function referralCode(input: RecordReferralInput): string | null {
  * The signed-in referee records who invited them. Refused (false, nothing written) for an unknown code, one's
  * own code, an account older than the limit, or a referee who already has a referral.
  */
-export async function recordReferral({ db, viewer, input }: Deps & { input: RecordReferralInput }): Promise<boolean> {
+export async function recordReferral({
+  db,
+  viewer,
+  input,
+  answer,
+}: Deps & { input: RecordReferralInput; answer?: AnswerRecorder<boolean> }): Promise<boolean> {
   const code = referralCode(input);
   if (!code) return false;
   return db.transaction(async (tx) => {
@@ -53,6 +59,7 @@ export async function recordReferral({ db, viewer, input }: Deps & { input: Reco
     });
     // A referee who is already active (a Telegram fan who posted before opening the link) is paid at once.
     if (recorded) await completeReferralIfReady(tx, viewer.id);
+    await answer?.(tx, recorded);
     return recorded;
   });
 }

@@ -5,6 +5,7 @@ import {
   postTextInput,
   userIdParams,
   type LikeState,
+  type Post,
   type PostPage,
   type PostResponse,
   type ShareState,
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/errors.js';
 import { assertCleanInput, readingMultipart } from '../../plugins/input-guard.js';
 import type { Storage } from '../../lib/storage.js';
 import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
+import { answerRecorder } from '../../plugins/idempotency.js';
 import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import * as posts from './posts.service.js';
 
@@ -74,7 +76,8 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
     const viewer = await requireActiveViewer(request);
     const { fields, file } = await readPostForm(request);
     const { text } = postTextInput.parse(fields);
-    const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file });
+    const answer = answerRecorder<Post>(request, 201, (post) => ({ post }));
+    const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file, answer });
     reply.status(201);
     return { post };
   });
@@ -94,6 +97,7 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
         text: 'text' in fields ? text : undefined,
         file,
         removeMedia,
+        answer: answerRecorder<Post>(request, 200, (post) => ({ post })),
       }),
     };
   });

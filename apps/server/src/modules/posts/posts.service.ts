@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import type { Viewer } from '../../plugins/auth.js';
+import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { wasRemovedByModerator } from '../admin/admin.queries.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
@@ -101,7 +102,7 @@ export async function userPage({
   return toPage(rows, CLUB_FEED_PAGE_SIZE);
 }
 
-export async function getPost({ db, viewer, postId }: Deps & { postId: string }): Promise<Post> {
+export async function getPost({ db, viewer, postId }: { db: Executor; viewer: Viewer; postId: string }): Promise<Post> {
   const row = await q.findPostView(db, viewer.id, postId);
   if (row) return toPost(row);
   const post = await q.findPost(db, postId);
@@ -181,7 +182,8 @@ export async function createPost({
   log,
   text,
   file,
-}: MediaDeps & { text: string | null; file?: Buffer }): Promise<Post> {
+  answer,
+}: MediaDeps & { text: string | null; file?: Buffer; answer?: AnswerRecorder<Post> }): Promise<Post> {
   const [profile] = await db
     .select({ clubId: profiles.primaryClubId })
     .from(profiles)
@@ -190,12 +192,13 @@ export async function createPost({
   if (!text && !file) throw new AppError('POST_EMPTY');
   const media = await storeMedia(storage, log, viewer, file);
   try {
-    const postId = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const id = await q.insertPost(tx, { authorId: viewer.id, clubId: profile.clubId!, text, ...mediaColumns(media) });
       await completeReferralIfReady(tx, viewer.id);
-      return id;
+      const post = await getPost({ db: tx, viewer, postId: id });
+      await answer?.(tx, post);
+      return post;
     });
-    return await getPost({ db, viewer, postId });
   } catch (error) {
     await removeQuietly(storage, log, media?.path, media?.feed?.path, media?.poster?.path);
     throw error;
@@ -211,7 +214,14 @@ export async function editPost({
   text,
   file,
   removeMedia,
-}: MediaDeps & { postId: string; text?: string | null; file?: Buffer; removeMedia: boolean }): Promise<Post> {
+  answer,
+}: MediaDeps & {
+  postId: string;
+  text?: string | null;
+  file?: Buffer;
+  removeMedia: boolean;
+  answer?: AnswerRecorder<Post>;
+}): Promise<Post> {
   const existing = await q.findPost(db, postId);
   if (!existing) throw new AppError('POST_NOT_FOUND');
   if (existing.deletedAt) throw new AppError('POST_DELETED');
@@ -219,8 +229,9 @@ export async function editPost({
 
   const media = await storeMedia(storage, log, viewer, file);
   let replacedPaths: (string | null)[] = [];
+  let edited: Post;
   try {
-    await db.transaction(async (tx) => {
+    edited = await db.transaction(async (tx) => {
       const post = await q.findPost(tx, postId, true);
       if (!post || post.deletedAt) throw new AppError('POST_DELETED');
       const nextText = text === undefined ? post.text : text;
@@ -234,13 +245,16 @@ export async function editPost({
         editedAt: new Date(),
       });
       if (dropMedia) replacedPaths = [post.mediaPath, post.mediaFeedPath, post.mediaPosterPath];
+      const view = await getPost({ db: tx, viewer, postId });
+      await answer?.(tx, view);
+      return view;
     });
   } catch (error) {
     await removeQuietly(storage, log, media?.path, media?.feed?.path, media?.poster?.path);
     throw error;
   }
   await removeQuietly(storage, log, ...replacedPaths);
-  return getPost({ db, viewer, postId });
+  return edited;
 }
 
 /** Soft delete: the stored file goes first, then the post leaves every list. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { comments, posts, profiles, reports } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
+import type { AnswerRecorder } from '../../plugins/idempotency.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,13 +36,29 @@ async function checkTarget(db: Db, viewer: Viewer, { targetType, targetId }: Cre
 }
 
 /** One open report per reporter and target: a second one while the first is pending is refused. */
-export async function createReport({ db, viewer, input }: { db: Db; viewer: Viewer; input: CreateReportInput }) {
+export type CreatedReport = { reportId: string; reason: string };
+
+export async function createReport({
+  db,
+  viewer,
+  input,
+  answer,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: CreateReportInput;
+  answer?: AnswerRecorder<CreatedReport>;
+}): Promise<CreatedReport> {
   const reason = await checkTarget(db, viewer, input);
-  const [report] = await db
-    .insert(reports)
-    .values({ targetType: input.targetType, targetId: input.targetId, reporterId: viewer.id, reason })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (!report) throw new AppError('ALREADY_REPORTED');
-  return { reportId: report.id, reason };
+  return db.transaction(async (tx) => {
+    const [report] = await tx
+      .insert(reports)
+      .values({ targetType: input.targetType, targetId: input.targetId, reporterId: viewer.id, reason })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (!report) throw new AppError('ALREADY_REPORTED');
+    const created = { reportId: report.id, reason };
+    await answer?.(tx, created);
+    return created;
+  });
 }
