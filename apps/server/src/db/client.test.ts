@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from './client.js';
 import { lockDataDir, LockHeldError } from './data-dir-lock.js';
 
+const buildScript = fileURLToPath(new URL('../../../../scripts/build-server.mjs', import.meta.url));
+
 describe('embedded data dir lock', () => {
   it('refuses a second opener of the same data dir, in this process and in another', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'burti-lock-'));
@@ -40,10 +42,13 @@ describe('embedded data dir lock', () => {
 
   it('after kill -9 of the server, a new one on the same DATA_DIR takes the lock at once and serves', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'burti-crash-'));
-    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    // The server as `npm start` runs it: compiled, a copy of its own (next to dist/main.js, so its imports resolve).
+    const main = fileURLToPath(new URL(`../../dist/crash-test-${process.pid}.js`, import.meta.url));
+    const build = spawn(process.execPath, [buildScript, '--outfile', main], { stdio: 'ignore' });
+    expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
     const start = () => {
-      // node itself (with tsx's loader), not the tsx wrapper: kill -9 must hit the server's own process.
-      const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      // node itself, not a wrapper: kill -9 must hit the server's own process.
+      const child = spawn(process.execPath, [main], {
         env: {
           ...process.env,
           DATA_DIR: dir,
@@ -69,10 +74,8 @@ describe('embedded data dir lock', () => {
       return { child, listening };
     };
     try {
-      const firstAt = Date.now();
       const first = start();
       await first.listening;
-      const coldStart = Date.now() - firstAt;
       first.child.kill('SIGKILL');
       await new Promise((resolve) => first.child.on('exit', resolve));
 
@@ -82,17 +85,16 @@ describe('embedded data dir lock', () => {
         const url = await second.listening;
         const health = await fetch(`${url}/api/health`);
         expect(health.status).toBe(200);
-        // The crash costs no wait of its own: the restart is as quick as a plain start (PGlite's own start-up,
-        // seconds on a busy machine), far from the minute the old stale-lock window took.
-        const restart = Date.now() - restartedAt;
-        expect(restart).toBeLessThan(coldStart + 5_000);
-        expect(restart).toBeLessThan(30_000);
+        // The crash costs no wait of its own: serving again well within 15 s (the old stale-lock window took 79 s).
+        expect(Date.now() - restartedAt).toBeLessThan(15_000);
       } finally {
         second.child.kill('SIGTERM');
         await new Promise((resolve) => second.child.on('exit', resolve));
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
+      await rm(main, { force: true });
+      await rm(`${main}.map`, { force: true });
     }
   }, 300_000);
 
