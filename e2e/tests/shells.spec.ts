@@ -1,22 +1,11 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { e2ePort } from '../support/env';
+import { signInitData } from '../support/telegram';
 
-/** The server's TELEGRAM_BOT_TOKEN (playwright.config.ts webServer.env). */
-const BOT_TOKEN = '424242:e2e-telegram-bot-token';
 const APP_ORIGIN = `http://127.0.0.1:${e2ePort}`;
-
-function signInitData(fields: Record<string, string>): string {
-  const check = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
-  const hash = createHmac('sha256', secret).update(check).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
-}
 
 /**
  * Telegram Web, played by a page on another loopback origin (http://localhost:<port>, another site than

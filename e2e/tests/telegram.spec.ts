@@ -1,52 +1,7 @@
-import { createHmac, randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-
-/** The server's TELEGRAM_BOT_TOKEN (playwright.config.ts webServer.env). */
-const BOT_TOKEN = '424242:e2e-telegram-bot-token';
-
-/** Signs fields as Telegram does ("Validating data received via the Mini App") and returns the init data. */
-function signInitData(fields: Record<string, string>): string {
-  const check = Object.keys(fields)
-    .sort()
-    .map((key) => `${key}=${fields[key]}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(BOT_TOKEN).digest();
-  const hash = createHmac('sha256', secret).update(check).digest('hex');
-  return new URLSearchParams({ ...fields, hash }).toString();
-}
-
-type FakeTelegram = { calls: string[] };
-
-/** What Telegram's script would put on the page: window.Telegram.WebApp with the launch's init data. */
-async function openInTelegram(page: Page, initData: string, path = '/') {
-  await page.addInitScript((data) => {
-    const calls: string[] = [];
-    const record = (name: string) => () => void calls.push(name);
-    (window as unknown as { __telegram: FakeTelegram }).__telegram = { calls };
-    (window as unknown as { Telegram: unknown }).Telegram = {
-      WebApp: {
-        initData: data,
-        initDataUnsafe: {},
-        version: '8.0',
-        colorScheme: 'light',
-        themeParams: { bg_color: '#ffffff', secondary_bg_color: '#f1f1f4', text_color: '#111111' },
-        viewportStableHeight: 700,
-        ready: record('ready'),
-        expand: record('expand'),
-        onEvent: () => undefined,
-        offEvent: () => undefined,
-        openLink: (url: string) => void calls.push(`openLink ${url}`),
-        BackButton: {
-          show: record('back.show'),
-          hide: record('back.hide'),
-          onClick: () => undefined,
-          offClick: () => undefined,
-        },
-      },
-    };
-  }, initData);
-  await page.goto(path);
-}
+import { randomInt } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { joinClub } from '../support/fan';
+import { openInTelegram, signInitData, type FakeTelegram } from '../support/telegram';
 
 test('inside the Telegram Mini App a new fan is signed in without a form and lands in onboarding', async ({
   browser,
@@ -82,6 +37,35 @@ test('inside the Telegram Mini App a new fan is signed in without a form and lan
   expect(await page.evaluate(() => document.documentElement.dataset.platform)).toBe('telegram');
   await page.reload();
   await expect(page).toHaveURL(/\/onboarding$/);
+  await context.close();
+});
+
+test("a Telegram fan turns the bot's messages off in Settings, and it stays off", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const telegramId = randomInt(100_000_000, 999_999_999);
+  const initData = signInitData({
+    user: JSON.stringify({ id: telegramId, first_name: 'Nino', username: `nino${telegramId}` }),
+    auth_date: String(Math.floor(Date.now() / 1000)),
+  });
+  await openInTelegram(page, initData);
+  await joinClub(page, 'Dinamo', 'Dinamo Tbilisi');
+
+  await page.goto('/settings');
+  const bot = page.getByRole('switch', { name: 'Messages from the Burti bot in Telegram' });
+  await expect(bot).toHaveAttribute('aria-checked', 'true');
+  await bot.click();
+  await expect(page.getByText('The bot will no longer message you in Telegram')).toBeVisible();
+  await expect(bot).toHaveAttribute('aria-checked', 'false');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Messages from the Burti bot in Telegram' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  const state = await page.evaluate(
+    async () => (await fetch('/api/push/telegram')).json() as Promise<{ available: boolean; enabled: boolean }>,
+  );
+  expect(state).toEqual({ available: true, enabled: false });
   await context.close();
 });
 

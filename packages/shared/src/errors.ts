@@ -32,6 +32,7 @@ export const errorCodes = {
   FILE_TOO_LARGE: { status: 413, message: 'Please select a file smaller than 10MB' },
   NICKNAME_TAKEN: { status: 409, message: 'That nickname is already taken.' },
   CONFLICT: { status: 409, message: 'That conflicts with the current state.' },
+  TELEGRAM_NOT_LINKED: { status: 409, message: 'Bot messages are for accounts opened through Telegram.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That upload is too large.' },
   UNSUPPORTED_MEDIA: { status: 415, message: 'That file type is not supported.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down and try again in a moment.' },

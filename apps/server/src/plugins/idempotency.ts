@@ -93,7 +93,10 @@ export function recorderFor<T>(claim: Claim, status: number, toBody: (result: T)
       .where(ofClaim(claim))
       .returning({ key: idempotencyKeys.key });
     if (stored.length === 0) {
-      throw new AppError('CONFLICT', 'A retry of this request has taken it over. Refresh to see whether it went through.');
+      throw new AppError(
+        'CONFLICT',
+        'A retry of this request has taken it over. Refresh to see whether it went through.',
+      );
     }
   };
 }
@@ -192,10 +195,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
         continue;
       }
       if (Date.now() - started > WAIT_MAX_MS) {
-        throw new AppError(
-          'CONFLICT',
-          'An earlier attempt of this request is still running. Try again in a minute.',
-        );
+        throw new AppError('CONFLICT', 'An earlier attempt of this request is still running. Try again in a minute.');
       }
       await sleep(WAIT_STEP_MS);
     }

@@ -41,6 +41,14 @@ export type NotificationEvent =
 export const pushTokenInput = z
   .object({ token: z.string().min(10).max(4096), platform: z.enum(['ios', 'android']) })
   .strict();
+/** Settings: the bot's Telegram messages, for fans who signed in through Telegram. */
+export const telegramMessagesInput = z.object({ enabled: z.boolean() }).strict();
+export type TelegramMessagesState = {
+  /** The fan has a Telegram chat with the bot and the server has a bot to send from. */
+  available: boolean;
+  enabled: boolean;
+};
+
 export const webPushSubscriptionInput = z.object({
   endpoint: z.url().max(2048),
   keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(256) }),

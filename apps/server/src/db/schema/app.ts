@@ -69,6 +69,8 @@ export const profiles = pgTable(
     blockedAt: timestamp('blocked_at', tz),
     referralCode: text('referral_code').notNull().unique(),
     telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
+    /** Whether the bot sends this fan a Telegram message for each new notification (Settings). */
+    telegramMessages: boolean('telegram_messages').notNull().default(true),
     /** 'ka' or 'en': the language the fan chose (or signed up in); emails, push and bot messages use it too. */
     language: text('language', { enum: ['en', 'ka'] })
       .notNull()

@@ -118,9 +118,12 @@ async function findDeliveries(
       });
     }
   }
-  if (telegram && wants('telegram') && row.recipient_telegram_id) {
+  if (telegram && wants('telegram') && row.recipient_telegram_id && row.recipient_telegram_messages) {
     const chatId = Number(row.recipient_telegram_id);
-    deliveries.push({ target: { channel: 'telegram' }, send: (payload) => telegram.send(chatId, payload, row.recipient_language) });
+    deliveries.push({
+      target: { channel: 'telegram' },
+      send: (payload) => telegram.send(chatId, payload, row.recipient_language),
+    });
   }
   return deliveries;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { notificationTokens, webPushSubscriptions } from '../../db/schema/index.js';
+import { notificationTokens, profiles, webPushSubscriptions } from '../../db/schema/index.js';
 
 /**
  * The same browser subscription registered again: refreshed for its owner; moved to another account only
@@ -87,6 +87,8 @@ export type PushNotificationRow = {
   recipient_id: string;
   /** As text: bigint arrives as a string from pg and otherwise from PGlite. */
   recipient_telegram_id: string | null;
+  /** The recipient wants the bot's messages (Settings). */
+  recipient_telegram_messages: boolean;
   recipient_language: string;
   actor_id: string;
   actor_nickname: string;
@@ -97,7 +99,7 @@ export async function findPushNotification(db: Executor, id: string): Promise<Pu
   const [row] = await queryRows<PushNotificationRow>(
     db,
     sql`select n.id, n.type, n.post_id, n.user_id as recipient_id, r.telegram_id::text as recipient_telegram_id,
-        r.language as recipient_language, a.id as actor_id, a.nickname as actor_nickname
+        r.telegram_messages as recipient_telegram_messages, r.language as recipient_language, a.id as actor_id, a.nickname as actor_nickname
       from notifications n
       join profiles r on r.id = n.user_id
       join profiles a on a.id = n.actor_id
@@ -133,4 +135,17 @@ export async function deleteWebSubscriptionById(db: Executor, id: string): Promi
 
 export async function deleteTokenById(db: Executor, id: string): Promise<void> {
   await db.delete(notificationTokens).where(eq(notificationTokens.id, id));
+}
+
+/** The fan's Telegram chat (null without one) and whether the bot may message it. */
+export async function findTelegramMessages(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ telegramId: profiles.telegramId, enabled: profiles.telegramMessages })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ?? null;
+}
+
+export async function setTelegramMessages(db: Executor, userId: string, enabled: boolean): Promise<void> {
+  await db.update(profiles).set({ telegramMessages: enabled }).where(eq(profiles.id, userId));
 }

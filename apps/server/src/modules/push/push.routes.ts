@@ -1,10 +1,22 @@
-import { pushTokenInput, webPushSubscriptionInput } from '@burti/shared';
+import {
+  pushTokenInput,
+  telegramMessagesInput,
+  type TelegramMessagesState,
+  webPushSubscriptionInput,
+} from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PushConfig } from '../../lib/push/config.js';
 import { assertSubscribableEndpoint } from '../../lib/push/endpoint-guard.js';
 import { requireViewer } from '../../plugins/auth.js';
-import { removeToken, removeWebSubscription, saveToken, saveWebSubscription } from './push.service.js';
+import {
+  removeToken,
+  removeWebSubscription,
+  saveToken,
+  saveWebSubscription,
+  setTelegramMessages,
+  telegramMessages,
+} from './push.service.js';
 
 /** GET /api/push/config: what a browser needs to subscribe (null when Web Push is not configured). */
 export type PushConfigResponse = { webPushPublicKey: string | null };
@@ -46,5 +58,18 @@ export function pushRoutes(app: FastifyInstance, { db, push }: { db: Db; push: P
     const { token } = tokenInput.parse(request.body);
     await removeToken({ db, viewer, token });
     return reply.status(204).send();
+  });
+
+  // The bot's Telegram messages, a channel of the account rather than of a device.
+  const botConfigured = Boolean(push?.telegram);
+  app.get('/api/push/telegram', async (request): Promise<TelegramMessagesState> => {
+    const viewer = await requireViewer(request);
+    return telegramMessages({ db, viewer, botConfigured });
+  });
+
+  app.put('/api/push/telegram', async (request): Promise<TelegramMessagesState> => {
+    const viewer = await requireViewer(request);
+    const { enabled } = telegramMessagesInput.parse(request.body ?? {});
+    return setTelegramMessages({ db, viewer, botConfigured, enabled });
   });
 }

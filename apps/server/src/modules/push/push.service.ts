@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { pushTokenInput, webPushSubscriptionInput } from '@burti/shared';
+import type { pushTokenInput, TelegramMessagesState, webPushSubscriptionInput } from '@burti/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -66,4 +66,36 @@ export async function saveToken({
 
 export async function removeToken({ db, viewer, token }: { db: Db; viewer: Viewer; token: string }) {
   await q.deleteToken(db, viewer.id, token);
+}
+
+/** The bot's Telegram messages for the viewer: offered only to a fan with a Telegram chat, when a bot is set up. */
+export async function telegramMessages({
+  db,
+  viewer,
+  botConfigured,
+}: {
+  db: Db;
+  viewer: Viewer;
+  botConfigured: boolean;
+}): Promise<TelegramMessagesState> {
+  const row = await q.findTelegramMessages(db, viewer.id);
+  return { available: botConfigured && row?.telegramId != null, enabled: row?.enabled ?? false };
+}
+
+/** Turns the bot's messages on or off; refused (409) for a fan the bot cannot message anyway. */
+export async function setTelegramMessages({
+  db,
+  viewer,
+  botConfigured,
+  enabled,
+}: {
+  db: Db;
+  viewer: Viewer;
+  botConfigured: boolean;
+  enabled: boolean;
+}): Promise<TelegramMessagesState> {
+  const current = await telegramMessages({ db, viewer, botConfigured });
+  if (!current.available) throw new AppError('TELEGRAM_NOT_LINKED');
+  await q.setTelegramMessages(db, viewer.id, enabled);
+  return { available: true, enabled };
 }

@@ -23,8 +23,6 @@ type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
 const BOT_TOKEN = '4242:push-test';
 
 beforeAll(async () => {
-  // The fake push service below listens on 127.0.0.1: local endpoints are allowed for this file.
-  t = await createTestApp({ push: { allowLocalWebPushEndpoints: true } });
   // One local server plays every provider: push service (/push/...), Google (/token, /v1/...), Telegram (/bot...).
   provider = await startRecordingServer((request) => {
     if (request.path === '/token') return { status: 200, json: { access_token: 'ya29.local', expires_in: 3600 } };
@@ -42,6 +40,11 @@ beforeAll(async () => {
       return { status: 200, json: { ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'private' } } } };
     }
     return { status: pushStatus.get(request.path) ?? 201 };
+  });
+  // The fake push service listens on 127.0.0.1: local endpoints are allowed for this file. The app has a bot to
+  // send from (the Settings switch for its messages is offered only then).
+  t = await createTestApp({
+    push: { allowLocalWebPushEndpoints: true, telegram: { botToken: BOT_TOKEN, apiRoot: provider.url } },
   });
 });
 afterAll(async () => {
@@ -330,6 +333,38 @@ describe('push delivery', () => {
     expect(delivered!.path).toBe(`/push/${author!.userId}/flaky`);
     expect(flaky.decrypt(delivered!.body)).toMatchObject({ type: 'like', user_id: fan!.userId });
     expect(requestsTo(start, '/')).toHaveLength(1);
+  });
+
+  it("lets a Telegram fan turn the bot's messages off and on; others are not offered the switch", async () => {
+    const [author, fan] = (await t.createFans(2)) as [Fan, Fan];
+    // Signed up by email: no chat with the bot, so nothing to switch.
+    expect((await inject(author, 'GET', '/api/push/telegram')).json()).toMatchObject({ available: false });
+    const notLinked = await inject(author, 'PUT', '/api/push/telegram', { enabled: false });
+    expect(notLinked.statusCode).toBe(409);
+    expect(notLinked.json().error.code).toBe('TELEGRAM_NOT_LINKED');
+
+    const chatId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
+    await t.db.update(profiles).set({ telegramId: chatId }).where(eq(profiles.id, author.userId));
+    expect((await inject(author, 'GET', '/api/push/telegram')).json()).toEqual({ available: true, enabled: true });
+    expect((await inject(null, 'GET', '/api/push/telegram')).statusCode).toBe(401);
+    for (const bad of [{}, { enabled: 'no' }, { enabled: false, extra: 1 }]) {
+      const refused = await inject(author, 'PUT', '/api/push/telegram', bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('VALIDATION');
+    }
+
+    const off = await inject(author, 'PUT', '/api/push/telegram', { enabled: false });
+    expect(off.json()).toEqual({ available: true, enabled: false });
+    expect((await inject(author, 'GET', '/api/push/telegram')).json()).toEqual({ available: true, enabled: false });
+    let start = provider.requests.length;
+    await deliverPush(args, { notificationId: await likeNotification(author, fan) });
+    expect(requestsTo(start, `/bot${BOT_TOKEN}/sendMessage`)).toEqual([]);
+
+    expect((await inject(author, 'PUT', '/api/push/telegram', { enabled: true })).json().enabled).toBe(true);
+    start = provider.requests.length;
+    await deliverPush(args, { notificationId: await likeNotification(author, fan) });
+    const sent = requestsTo(start, `/bot${BOT_TOKEN}/sendMessage`);
+    expect(sent.map((request) => JSON.parse(request.body.toString()).chat_id)).toEqual([chatId]);
   });
 
   it('sends nothing for a notification that no longer exists', async () => {

@@ -21,7 +21,9 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toaster';
 import { useMe } from '../../features/auth/api/get-me';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { useTelegramMessages } from '../../features/push/api/telegram-messages';
 import { devicePushChannel, PushSettings } from '../../features/push/components/push-settings';
+import { TelegramMessagesSetting } from '../../features/push/components/telegram-messages-setting';
 import { forgetDevicePush } from '../../features/push/lib/register-web-push';
 import { useDeleteAccount } from '../../features/settings/api/delete-account';
 import { useSaveLanguage } from '../../features/settings/api/save-language';
@@ -62,6 +64,7 @@ function LinkRow({ to, icon, label }: { to: string; icon: ReactNode; label: stri
 export function SettingsRoute() {
   const { t } = useTranslation();
   const pushChannel = devicePushChannel();
+  const { data: telegramMessages } = useTelegramMessages();
   const navigate = useNavigate();
   const { data: me } = useMe();
   const signOut = useSignOut({ forgetDevice: forgetDevicePush });
@@ -111,9 +114,10 @@ export function SettingsRoute() {
           <LinkRow to="/referrals" icon={<Gift className="size-5" />} label={t('settings.referrals')} />
         </Section>
 
-        {pushChannel && (
+        {(pushChannel || telegramMessages?.available) && (
           <Section id="settings-notifications" title={t('settings.notifications')}>
-            <PushSettings channel={pushChannel} />
+            {pushChannel && <PushSettings channel={pushChannel} />}
+            {telegramMessages?.available && <TelegramMessagesSetting state={telegramMessages} />}
           </Section>
         )}
 

@@ -1,9 +1,9 @@
 import { Bell, Smartphone } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
 import { nativePushState, platform, setNativePush, type DevicePushState } from '../../../lib/platform';
+import { ChannelSwitch } from './channel-switch';
 import { isWebPushEnabled, isWebPushSupported, registerWebPush, unregisterWebPush } from '../lib/register-web-push';
 
 type Channel = 'web' | 'native';
@@ -26,7 +26,6 @@ export function devicePushChannel(): Channel | null {
  */
 export function PushSettings({ channel }: { channel: Channel }) {
   const { t } = useTranslation();
-  const id = useId();
   const [state, setState] = useState<DevicePushState | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -71,44 +70,15 @@ export function PushSettings({ channel }: { channel: Channel }) {
     }
   }
 
-  const on = state === 'on';
-  const Icon = channel === 'native' ? Smartphone : Bell;
   return (
-    <div className="flex items-center gap-3 p-4">
-      <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-      <div className="flex-1">
-        <p id={`${id}-label`} className="text-sm font-medium">
-          {t(channel === 'native' ? 'shells.push.native' : 'shells.push.web')}
-        </p>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {state === 'denied' ? t('shells.push.blocked') : t('settings.pushText')}
-        </p>
-      </div>
-      <span className="text-sm font-medium text-muted-foreground" aria-hidden="true">
-        {state === null ? '' : on ? t('shells.push.on') : t('shells.push.off')}
-      </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        disabled={state === null || state === 'denied' || busy}
-        aria-busy={busy}
-        onClick={() => void toggle()}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
-          on ? 'bg-brand' : 'bg-muted-foreground/30',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            on ? 'translate-x-6' : 'translate-x-1',
-          )}
-        />
-      </button>
-    </div>
+    <ChannelSwitch
+      icon={channel === 'native' ? Smartphone : Bell}
+      label={t(channel === 'native' ? 'shells.push.native' : 'shells.push.web')}
+      hint={state === 'denied' ? t('shells.push.blocked') : t('settings.pushText')}
+      on={state === null ? null : state === 'on'}
+      disabled={state === 'denied'}
+      busy={busy}
+      onToggle={() => void toggle()}
+    />
   );
 }
