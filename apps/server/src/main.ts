@@ -3,13 +3,19 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, configFromEnv, processConfigFromEnv } from './config.js';
-import { DataDirLockedError, openDatabase, type Database, type DatabaseLog } from './db/client.js';
+import {
+  DataDirLockedError,
+  openDatabase,
+  SkippedMigrationsError,
+  type Database,
+  type DatabaseLog,
+} from './db/client.js';
 import { loadDotEnv, readEnv } from './env.js';
 import { serverRoot } from './paths.js';
 
 /** A configuration or lock problem is the operator's to fix: say what it is and stop, without a stack trace. */
 function refuse(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof SkippedMigrationsError) {
     console.error(error.message);
     process.exit(1);
   }

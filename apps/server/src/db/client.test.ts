@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, openDatabase } from './client.js';
+import { DataDirLockedError, migrationsFolder, openDatabase, SkippedMigrationsError } from './client.js';
 import { lockDataDir, LockHeldError } from './data-dir-lock.js';
 
 const buildScript = fileURLToPath(new URL('../../../../scripts/build-server.mjs', import.meta.url));
@@ -119,6 +120,39 @@ describe('embedded data dir lock', () => {
       } finally {
         alive.kill('SIGKILL');
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('migration journal', () => {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string; when: number }[];
+  };
+
+  it("keeps its entries in the order of their times, so drizzle's newest-first check skips none", () => {
+    // An entry merged after a newer one would be skipped on every database that applied the newer one first:
+    // give it a "when" later than every entry before it.
+    for (const [i, entry] of journal.entries.entries()) {
+      expect(entry.idx, entry.tag).toBe(i);
+      if (i > 0) expect(entry.when, entry.tag).toBeGreaterThan(journal.entries[i - 1]!.when);
+    }
+  });
+
+  it('refuses to open a database that misses an entry of the journal, naming it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'burti-journal-'));
+    const dataDir = join(dir, 'db');
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      // As a database migrated before an older-dated entry was merged looks: that entry never ran.
+      const skipped = journal.entries[5]!;
+      await first.pglite!.query('delete from drizzle.__drizzle_migrations where created_at = $1', [skipped.when]);
+      await first.close();
+
+      const refused = openDatabase({ kind: 'pglite', dataDir });
+      await expect(refused).rejects.toBeInstanceOf(SkippedMigrationsError);
+      await expect(refused).rejects.toThrow(skipped.tag);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -55,6 +55,33 @@ export type Database = {
 };
 
 export const migrationsFolder = join(serverRoot, 'drizzle');
+
+/**
+ * Drizzle applies only the journal's entries newer than the newest one a database has applied. An entry that
+ * lands with an older `when` (written on a parallel line of work, merged after a newer one was applied) would
+ * be skipped for good without a word: after migrating, every entry of the journal must be recorded, or the
+ * server refuses to start and says which.
+ */
+export class SkippedMigrationsError extends Error {
+  constructor(readonly tags: string[]) {
+    super(
+      `Migrations ${tags.join(', ')} were never applied to this database: their journal time ("when") is older than ` +
+        'a migration it already has. Give them a "when" later than every applied migration (meta/_journal.json), ' +
+        'or apply them by hand.',
+    );
+    this.name = 'SkippedMigrationsError';
+  }
+}
+
+type Journal = { entries: { tag: string; when: number }[] };
+
+async function assertMigrationsComplete(run: (text: string) => Promise<{ rows: unknown[] }>): Promise<void> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const { rows } = await run('select created_at::text as "when" from drizzle.__drizzle_migrations');
+  const applied = new Set((rows as { when: string }[]).map((row) => row.when));
+  const skipped = journal.entries.filter((entry) => !applied.has(String(entry.when))).map((entry) => entry.tag);
+  if (skipped.length > 0) throw new SkippedMigrationsError(skipped);
+}
 
 /** The advisory lock key instances take for migrations and other one-time startup work. */
 const STARTUP_LOCK = 727274;
@@ -142,7 +169,13 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     }
   };
   // Two processes starting together must not both apply the same migration: each runs once, under the lock.
-  await exclusive((client) => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
+  await exclusive(async (client) => {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await assertMigrationsComplete((text) => client.query(text));
+  }).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
   const listener = createListener(url, log);
   return {
     kind: 'postgres',
@@ -284,30 +317,34 @@ async function openPglite(options: {
       throw error;
     }
   }
+  let pglite: PGlite | undefined;
   try {
-    const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-    const db = withAfterCommit(drizzlePglite(pglite, { schema, casing: 'snake_case' }), options.log ?? silentLog);
-    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    const opened = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    pglite = opened;
+    const db = withAfterCommit(drizzlePglite(opened, { schema, casing: 'snake_case' }), options.log ?? silentLog);
+    await migratePglite(drizzlePglite(opened, { schema }), { migrationsFolder });
+    await assertMigrationsComplete((text) => opened.query(text));
     return {
       kind: 'pglite',
       db,
-      pglite,
+      pglite: opened,
       async listen(channel, onMessage) {
-        const unsubscribe = await pglite.listen(channel, onMessage);
+        const unsubscribe = await opened.listen(channel, onMessage);
         return unsubscribe;
       },
-      listening: () => !pglite.closed,
+      listening: () => !opened.closed,
       exclusive: (work) => work(),
       async ping() {
-        await pglite.query('select 1');
+        await opened.query('select 1');
       },
       poolStats: () => undefined,
       async close() {
-        await pglite.close();
+        await opened.close();
         await release?.();
       },
     };
   } catch (error) {
+    await pglite?.close().catch(() => undefined);
     await release?.();
     throw error;
   }
@@ -326,7 +363,14 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 
 type DrizzleInternals = {
   dialect: PgDialect;
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> };
+  };
 };
 
 const statementNames = new Map<string, string>();
