@@ -30,6 +30,10 @@ const TESTS = ['**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts'];
 //    that climbs (`../`) and then names another feature folder (`../../clubs/...`), or any path through a
 //    `features/` segment to another feature (`../../../features/clubs/...`), is reported. The list of feature
 //    folders is read from disk when ESLint starts, so new features are covered automatically.
+// 3. On the server, each module is routes (HTTP only) -> service (rules, permissions) -> queries (SQL). A module uses
+//    another module only through that module's `<name>.service.ts`; `lib/`, `db/` and `plugins/` import nothing from
+//    `modules/`; services and queries take plain values, never Fastify's request, reply or instance. Module folders
+//    are read from disk too. Tests may reach anywhere.
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** @param {string} s */
@@ -65,6 +69,30 @@ function featureBoundaryPatterns(feature) {
   if (others) patterns.push({ regex: `^(\\.\\./)+${allowed}(?:${others})(/|$)`, message });
   return patterns;
 }
+
+const serverModulesDir = join(import.meta.dirname, 'apps/server/src/modules');
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
+
+/** @param {string} module */
+function serverModulePatterns(module) {
+  const self = escapeRegex(module);
+  return [
+    {
+      regex: `^\\.\\./(?!${self}/)([a-z-]+)/(?![a-z-]+\\.service\\.js$)`,
+      message: `Module "${module}" may use another module only through its <name>.service.ts.`,
+    },
+  ];
+}
+
+const noFastifyObjects = {
+  name: 'fastify',
+  importNames: ['FastifyRequest', 'FastifyReply', 'FastifyInstance'],
+  message: 'Services and queries take plain values: read what they need from the request in the route.',
+};
 
 export default defineConfig(
   globalIgnores([
@@ -212,6 +240,37 @@ export default defineConfig(
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: otherAppPatterns('server') }] },
   },
+  {
+    files: ['apps/server/src/{lib,db,plugins}/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...otherAppPatterns('web'),
+            { regex: '(^|/)modules/', message: 'lib/, db/ and plugins/ import nothing from modules/.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...otherAppPatterns('web'), ...serverModulePatterns(module)] }],
+    },
+  })),
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/*.{service,queries}.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...otherAppPatterns('web'), ...serverModulePatterns(module)], paths: [noFastifyObjects] },
+      ],
+    },
+  })),
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

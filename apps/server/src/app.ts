@@ -8,6 +8,7 @@ import type { AppConfig, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { createAuth } from './lib/auth.js';
+import { createProfileFor, nicknameTaken } from './modules/profiles/profiles.service.js';
 import { AppError } from './lib/errors.js';
 import { createJobs } from './lib/jobs.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -84,6 +85,10 @@ export async function buildApp({
     db,
     config,
     mailer: mail,
+    profiles: {
+      nicknameTaken: (nickname) => nicknameTaken(db, nickname),
+      create: (args) => createProfileFor(db, args),
+    },
     rateLimitStorage: redis && config.redis ? redisAuthRateLimitStorage(redis, config.redis.keyPrefix) : undefined,
   });
 

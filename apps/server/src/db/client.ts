@@ -397,3 +397,10 @@ export async function queryPrepared<T>(executor: Executor, query: SQL): Promise<
   const result: unknown = await session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return (result as { rows: T[] }).rows;
 }
+
+/** True when the error is PostgreSQL's unique violation (23505) of the named constraint, from either driver. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const e = cause as { code?: string; constraint?: string; message?: string };
+  return e.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}

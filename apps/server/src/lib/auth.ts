@@ -1,4 +1,4 @@
-import { nicknameProblem, PASSWORD_MAX, PASSWORD_MIN } from '@burti/shared';
+import { nicknameProblem, PASSWORD_MAX, PASSWORD_MIN, type Language } from '@burti/shared';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
-import { createProfile, isNicknameTaken } from '../modules/profiles/profiles.queries.js';
 import { messages } from './i18n/messages.js';
 import { recipientLanguage, requestLanguage } from './i18n/recipient.js';
 import { actionMail, type Mailer } from './mail.js';
@@ -28,15 +27,29 @@ export type AuthRateLimitStorage = {
   consume(key: string, rule: { window: number; max: number }): Promise<{ allowed: boolean; retryAfter: number | null }>;
 };
 
+/** What accounts need of profiles (the profiles module provides it: lib/ does not reach into modules). */
+export type AuthProfiles = {
+  nicknameTaken(nickname: string): Promise<boolean>;
+  /** Creates the new account's profile; the nickname it got (the requested one, or one made from the fallback). */
+  create(args: {
+    userId: string;
+    requestedNickname: string | null;
+    fallback: string;
+    language: Language;
+  }): Promise<string>;
+};
+
 export function createAuth({
   db,
   config,
   mailer,
+  profiles,
   rateLimitStorage,
 }: {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  profiles: AuthProfiles;
   rateLimitStorage?: AuthRateLimitStorage;
 }) {
   const { appName } = config;
@@ -106,7 +119,7 @@ export function createAuth({
             if (nickname) {
               const problem = nicknameProblem(nickname);
               if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NICKNAME' });
-              if (await isNicknameTaken(db, nickname)) {
+              if (await profiles.nicknameTaken(nickname)) {
                 throw new APIError('BAD_REQUEST', {
                   message: 'That nickname is already taken.',
                   code: 'NICKNAME_TAKEN',
@@ -116,7 +129,7 @@ export function createAuth({
             return { data: { ...user, name: nickname } };
           },
           async after(user, context) {
-            const nickname = await createProfile(db, {
+            const nickname = await profiles.create({
               userId: user.id,
               requestedNickname: user.name || null,
               fallback: user.email.split('@')[0] ?? 'fan',

@@ -113,6 +113,16 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   return viewer;
 }
 
+/**
+ * The signed-in administrator, decided on the server from profiles.is_admin on every request: anonymous
+ * callers get 401, everyone else 403. A blocked administrator is not an administrator until unblocked.
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
+  const viewer = await requireViewer(request);
+  if (!viewer.isAdmin || viewer.isBlocked) throw new AppError('FORBIDDEN');
+  return viewer;
+}
+
 /** A viewer allowed to write: blocked accounts can read but not post or interact. */
 export async function requireActiveViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request);

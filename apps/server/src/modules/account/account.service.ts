@@ -1,10 +1,9 @@
-import { eq, isNotNull, and } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { posts, profiles, user } from '../../db/schema/index.js';
 import type { Storage } from '../../lib/storage.js';
 import { forgetViewer } from '../../lib/viewer-cache.js';
 import type { Viewer } from '../../plugins/auth.js';
+import * as q from './account.queries.js';
 
 /**
  * Removes the person: the account row cascades to sessions, profile, posts, comments, likes, shares, follows,
@@ -23,18 +22,9 @@ export async function deleteAccount({
   log: FastifyBaseLogger;
 }): Promise<void> {
   const files = await db.transaction(async (tx) => {
-    const media = await tx
-      .select({ path: posts.mediaPath, feedPath: posts.mediaFeedPath, poster: posts.mediaPosterPath })
-      .from(posts)
-      .where(and(eq(posts.authorId, viewer.id), isNotNull(posts.mediaPath)));
-    const [profile] = await tx
-      .select({ avatarPath: profiles.avatarPath })
-      .from(profiles)
-      .where(eq(profiles.id, viewer.id));
-    await tx.delete(user).where(eq(user.id, viewer.id));
-    return [...media.flatMap((m) => [m.path, m.feedPath, m.poster]), profile?.avatarPath].filter((path): path is string =>
-      Boolean(path),
-    );
+    const stored = await q.storedFilesOf(tx, viewer.id);
+    await q.deleteUser(tx, viewer.id);
+    return stored;
   });
   forgetViewer(viewer.id);
   await Promise.all(

@@ -12,14 +12,14 @@ import {
   type ReportAction,
   type ReportStatus,
 } from '@burti/shared';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor, isPossibleTimestamp, type Cursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { forgetViewer } from '../../lib/viewer-cache.js';
 import type { Storage } from '../../lib/storage.js';
-import { requireViewer, type Viewer } from '../../plugins/auth.js';
+import type { Viewer } from '../../plugins/auth.js';
 import * as q from './admin.queries.js';
 
 type Deps = { db: Db; admin: Viewer };
@@ -27,16 +27,6 @@ type Deps = { db: Db; admin: Viewer };
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The signed-in administrator, decided on the server from profiles.is_admin on every request: anonymous
- * callers get 401, everyone else 403. A blocked administrator is not an administrator until unblocked.
- */
-export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (!viewer.isAdmin || viewer.isBlocked) throw new AppError('FORBIDDEN');
-  return viewer;
-}
 
 async function audit(
   db: Executor,
@@ -370,3 +360,7 @@ export async function listAudit({ db, cursor }: { db: Db; cursor?: string }): Pr
     nextCursor: rows.length > ADMIN_PAGE_SIZE && last ? String(last.id) : null,
   };
 }
+
+/** Whether a deleted post was removed by a moderator (its author sees "Removed by a moderator"). */
+export const wasRemovedByModerator = (db: Executor, postId: string): Promise<boolean> =>
+  q.wasRemovedByModerator(db, postId);

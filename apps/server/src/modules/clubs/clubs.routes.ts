@@ -1,8 +1,7 @@
 import { clubIdParams, clubListQuery, type ClubDetailResponse, type ClubListResponse } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
-import { findClubDetail, listClubs } from './clubs.queries.js';
+import { clubDetail, listClubs } from './clubs.service.js';
 
 export function clubsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   app.get('/api/clubs', async (request): Promise<ClubListResponse> => {
@@ -12,8 +11,6 @@ export function clubsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
 
   app.get('/api/clubs/:clubId', async (request): Promise<ClubDetailResponse> => {
     const { clubId } = clubIdParams.parse(request.params);
-    const club = await findClubDetail(db, clubId);
-    if (!club) throw new AppError('CLUB_NOT_FOUND');
-    return { club };
+    return { club: await clubDetail(db, clubId) };
   });
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { findClub } from '../clubs/clubs.queries.js';
+import { findClub } from '../clubs/clubs.service.js';
 import { leaderboardRows, rollLeaderboard, type LeaderboardDbRow } from './leaderboard.queries.js';
 
 function toRow(row: LeaderboardDbRow): LeaderboardRow {

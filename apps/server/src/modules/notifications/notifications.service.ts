@@ -89,3 +89,7 @@ export async function readAll({ db, viewer }: { db: Db; viewer: Viewer }): Promi
 }
 
 export const unreadCountFor = (db: Db, viewer: Viewer) => q.unreadCount(db, viewer.id);
+
+/** After a block neither sees the other's notifications (inside the block's transaction). */
+export const forgetNotificationsBetween = (tx: Executor, a: string, b: string): Promise<void> =>
+  q.deleteBetween(tx, a, b);

@@ -11,7 +11,7 @@ import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
-import { wasRemovedByModerator } from '../admin/admin.queries.js';
+import { wasRemovedByModerator } from '../admin/admin.service.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './posts.queries.js';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { cleanNickname, type Language } from '@burti/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { isUniqueViolation, type Executor } from '../../db/client.js';
 import { clubs, goalLedger, profiles, user } from '../../db/schema/index.js';
 
 const REFERRAL_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -23,12 +23,6 @@ export async function isNicknameTaken(db: Executor, nickname: string, exceptUser
     )
     .limit(1);
   return rows.length > 0;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const e = cause as { code?: string; constraint?: string; message?: string };
-  return e.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
 }
 
 /**
@@ -100,4 +94,14 @@ export async function updateProfileFields(
     .where(eq(profiles.id, userId));
 }
 
-export { isUniqueViolation };
+export async function avatarPathOf(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ path: profiles.avatarPath }).from(profiles).where(eq(profiles.id, userId));
+  return row?.path ?? null;
+}
+
+export async function setAvatar(db: Executor, userId: string, stored: { url: string; path: string }): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ avatarUrl: stored.url, avatarPath: stored.path, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+}

@@ -1,21 +1,19 @@
 import type { Me, PublicProfile, PublicProfileResponse, SetClubInput, UpdateProfileInput } from '@burti/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { profiles } from '../../db/schema/index.js';
 import { processAvatar } from '../../lib/media.js';
 import type { Storage } from '../../lib/storage.js';
 import { isBlockedBy, relationship } from '../social/social.service.js';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db, type Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
 import { visibleEmail } from '../../lib/telegram-account.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { findClub } from '../clubs/clubs.queries.js';
+import { findClub } from '../clubs/clubs.service.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
-import { findProfile, isNicknameTaken, isUniqueViolation, updateProfileFields } from './profiles.queries.js';
+import * as q from './profiles.queries.js';
 import { forgetViewer } from '../../lib/viewer-cache.js';
 
-type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof q.findProfile>>>;
 
 function toPublicProfile({ profile, club, goalBalance }: ProfileRow): PublicProfile {
   return {
@@ -33,7 +31,7 @@ function toPublicProfile({ profile, club, goalBalance }: ProfileRow): PublicProf
 }
 
 export async function getMe({ db, viewer }: { db: Db; viewer: Viewer }): Promise<Me> {
-  const row = await findProfile(db, { id: viewer.id });
+  const row = await q.findProfile(db, { id: viewer.id });
   if (!row) throw new AppError('PROFILE_NOT_FOUND');
   return {
     ...toPublicProfile(row),
@@ -55,7 +53,7 @@ export async function getPublicProfile({
   by: { id: string } | { nickname: string };
 }): Promise<PublicProfileResponse> {
   const notFound = new AppError('id' in by ? 'USER_NOT_FOUND' : 'PROFILE_NOT_FOUND');
-  const row = await findProfile(db, by);
+  const row = await q.findProfile(db, by);
   if (!row) throw notFound;
   // Someone who blocked the viewer does not exist for them.
   if (row.profile.id !== viewer.id && (await isBlockedBy(db, viewer, row.profile.id))) throw notFound;
@@ -84,13 +82,10 @@ export async function setAvatar({
     body: image.body,
     contentType: image.contentType,
   });
-  const [before] = await db.select({ path: profiles.avatarPath }).from(profiles).where(eq(profiles.id, viewer.id));
-  await db
-    .update(profiles)
-    .set({ avatarUrl: stored.url, avatarPath: stored.path, updatedAt: new Date() })
-    .where(eq(profiles.id, viewer.id));
-  if (before?.path)
-    await storage.remove(before.path).catch((err: unknown) => log.warn({ err }, 'could not remove the old avatar'));
+  const before = await q.avatarPathOf(db, viewer.id);
+  await q.setAvatar(db, viewer.id, stored);
+  if (before)
+    await storage.remove(before).catch((err: unknown) => log.warn({ err }, 'could not remove the old avatar'));
   return getMe({ db, viewer });
 }
 
@@ -104,11 +99,11 @@ export async function updateProfile({
   input: UpdateProfileInput;
 }): Promise<Me> {
   const fields = input;
-  if (fields.nickname && (await isNicknameTaken(db, fields.nickname, viewer.id))) {
+  if (fields.nickname && (await q.isNicknameTaken(db, fields.nickname, viewer.id))) {
     throw new AppError('NICKNAME_TAKEN', undefined, { nickname: 'That nickname is already taken.' });
   }
   try {
-    await updateProfileFields(db, viewer.id, fields);
+    await q.updateProfileFields(db, viewer.id, fields);
   } catch (error) {
     if (isUniqueViolation(error, 'profiles_nickname_lower_idx')) throw new AppError('NICKNAME_TAKEN');
     throw error;
@@ -130,8 +125,16 @@ export async function setPrimaryClub({
   const club = await findClub(db, input.clubId);
   if (!club) throw new AppError('CLUB_NOT_FOUND');
   await db.transaction(async (tx) => {
-    await updateProfileFields(tx, viewer.id, { primaryClubId: club.id });
+    await q.updateProfileFields(tx, viewer.id, { primaryClubId: club.id });
     await completeReferralIfReady(tx, viewer.id);
   });
   return getMe({ db, viewer });
 }
+
+/** Creates the profile of a new account (sign-up or Telegram); returns the nickname it got. */
+export const createProfileFor = (db: Executor, args: Parameters<typeof q.createProfile>[1]): Promise<string> =>
+  q.createProfile(db, args);
+
+/** Whether the nickname is taken (case-insensitively), by anyone but `exceptUserId`. */
+export const nicknameTaken = (db: Executor, nickname: string, exceptUserId?: string): Promise<boolean> =>
+  q.isNicknameTaken(db, nickname, exceptUserId);

@@ -1,10 +1,9 @@
 import { REPORT_REASON_BEHAVIOR, REPORT_REASON_CONTENT, type CreateReportInput } from '@burti/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { comments, posts, profiles, reports } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
+import * as q from './reports.queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,24 +11,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function checkTarget(db: Db, viewer: Viewer, { targetType, targetId }: CreateReportInput): Promise<string> {
   switch (targetType) {
     case 'post': {
-      const [post] = UUID.test(targetId)
-        ? await db.select({ deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, targetId))
-        : [];
+      const post = UUID.test(targetId) ? await q.findPost(db, targetId) : null;
       if (!post) throw new AppError('POST_NOT_FOUND');
       if (post.deletedAt) throw new AppError('POST_DELETED');
       return REPORT_REASON_CONTENT;
     }
     case 'comment': {
-      const [comment] = UUID.test(targetId)
-        ? await db.select({ id: comments.id }).from(comments).where(eq(comments.id, targetId))
-        : [];
-      if (!comment) throw new AppError('COMMENT_NOT_FOUND');
+      if (!UUID.test(targetId) || !(await q.commentExists(db, targetId))) throw new AppError('COMMENT_NOT_FOUND');
       return REPORT_REASON_CONTENT;
     }
     case 'user': {
       if (targetId === viewer.id) throw new AppError('CANNOT_TARGET_SELF', "You can't report yourself.");
-      const [user] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, targetId));
-      if (!user) throw new AppError('USER_NOT_FOUND');
+      if (!(await q.profileExists(db, targetId))) throw new AppError('USER_NOT_FOUND');
       return REPORT_REASON_BEHAVIOR;
     }
   }
@@ -51,13 +44,14 @@ export async function createReport({
 }): Promise<CreatedReport> {
   const reason = await checkTarget(db, viewer, input);
   return db.transaction(async (tx) => {
-    const [report] = await tx
-      .insert(reports)
-      .values({ targetType: input.targetType, targetId: input.targetId, reporterId: viewer.id, reason })
-      .onConflictDoNothing()
-      .returning({ id: reports.id });
-    if (!report) throw new AppError('ALREADY_REPORTED');
-    const created = { reportId: report.id, reason };
+    const reportId = await q.insertReport(tx, {
+      targetType: input.targetType,
+      targetId: input.targetId,
+      reporterId: viewer.id,
+      reason,
+    });
+    if (!reportId) throw new AppError('ALREADY_REPORTED');
+    const created = { reportId, reason };
     await answer?.(tx, created);
     return created;
   });

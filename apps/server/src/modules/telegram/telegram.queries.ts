@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { cleanNickname, languageOf } from '@burti/shared';
 import { eq } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.js';
+import { isUniqueViolation, type Db, type Executor } from '../../db/client.js';
 import { account, profiles, user } from '../../db/schema/index.js';
 import { telegramPlaceholderEmail } from '../../lib/telegram-account.js';
 import type { TelegramInitUser } from '../../lib/telegram-init-data.js';
-import { createProfile, isNicknameTaken, isUniqueViolation } from '../profiles/profiles.queries.js';
+import { createProfileFor, nicknameTaken } from '../profiles/profiles.service.js';
 
 export type TelegramAccount = {
   id: string;
@@ -40,10 +40,10 @@ export function nicknameSource(tgUser: TelegramInitUser): string {
 /** A nickname that fits the rules and is free right now (createProfile still settles a race). */
 async function freeNickname(db: Executor, source: string): Promise<string> {
   const base = cleanNickname(source);
-  if (!(await isNicknameTaken(db, base))) return base;
+  if (!(await nicknameTaken(db, base))) return base;
   for (let n = 2; n < 50; n++) {
     const candidate = `${[...base].slice(0, 30 - String(n).length).join('')}${n}`;
-    if (!(await isNicknameTaken(db, candidate))) return candidate;
+    if (!(await nicknameTaken(db, candidate))) return candidate;
   }
   return base;
 }
@@ -80,7 +80,7 @@ export async function findOrCreateTelegramAccount(
       const created = await db.transaction(async (tx) => {
         const id = crypto.randomUUID();
         await tx.insert(user).values({ id, name: '', email, emailVerified: true, image: avatarUrl });
-        const nickname = await createProfile(tx, {
+        const nickname = await createProfileFor(tx, {
           userId: id,
           requestedNickname: await freeNickname(tx, nicknameSource(tgUser)),
           fallback: nicknameSource(tgUser),
