@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
+import { notifyMentioned, resolveMentions } from '../mentions/mentions.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './comments.queries.js';
 
@@ -19,6 +20,7 @@ function toComment(row: q.CommentRow): Comment {
     postId: row.post_id,
     parentCommentId: row.parent_comment_id,
     body: row.body,
+    mentions: row.mentions ?? [],
     replyCount: row.reply_count,
     createdAt: new Date(row.created_at).toISOString(),
     author: {
@@ -99,7 +101,8 @@ export async function addComment({
       rootId = parent.parentCommentId ?? parent.id;
       parentAuthorId = parent.authorId;
     }
-    const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId });
+    const mentions = await resolveMentions(tx, body);
+    const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId, mentions });
     await completeReferralIfReady(tx, viewer.id);
     const about = { actorId: viewer.id, postId, commentId: id };
     if (parentAuthorId) {
@@ -110,6 +113,7 @@ export async function addComment({
     } else {
       await notifyUser(tx, { ...about, to: post.authorId, type: 'comment' });
     }
+    await notifyMentioned(tx, { ...about, mentions });
     const row = await q.findCommentView(tx, viewer.id, id);
     const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
     return { comment: toComment(row!), commentsCount: counts!.commentsCount };
