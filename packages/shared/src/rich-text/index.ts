@@ -97,7 +97,10 @@ export function extractHashtags(text: string | null | undefined): string[] {
 
 /** The first line of a text, cut to `max` characters, for a notification's preview. */
 export function firstLine(text: string | null | undefined, max = 80): string | null {
-  const line = (text ?? '').split('\n').find((l) => l.trim())?.trim();
+  const line = (text ?? '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim();
   if (!line) return null;
   const chars = [...line];
   return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : line;

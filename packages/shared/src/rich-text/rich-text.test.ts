@@ -35,7 +35,9 @@ describe('rich text', () => {
       ['link', 'https://en.wikipedia.org/wiki/Dinamo_(Tbilisi)'],
       ['text', ').'],
     ]);
-    expect(kinds('javascript:alert(1) ftp://x.ge <b>hi</b>')).toEqual([['text', 'javascript:alert(1) ftp://x.ge <b>hi</b>']]);
+    expect(kinds('javascript:alert(1) ftp://x.ge <b>hi</b>')).toEqual([
+      ['text', 'javascript:alert(1) ftp://x.ge <b>hi</b>'],
+    ]);
   });
 
   it('keeps the text whole: the parts join back to it', () => {

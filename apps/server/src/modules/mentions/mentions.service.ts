@@ -6,7 +6,10 @@ import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './mentions.queries.js';
 
 /** The first MENTIONS_MAX fans a text mentions, stored with it by id (handle -> id), or null for none. */
-export async function resolveMentions(tx: Executor, text: string | null | undefined): Promise<Record<string, string> | null> {
+export async function resolveMentions(
+  tx: Executor,
+  text: string | null | undefined,
+): Promise<Record<string, string> | null> {
   const found = await q.findByHandles(tx, extractMentions(text));
   return found.size ? Object.fromEntries(found) : null;
 }
@@ -21,13 +24,31 @@ export async function notifyMentioned(
 ): Promise<void> {
   const ids = new Set(Object.values(args.mentions ?? {}));
   for (const to of ids) {
-    await notifyUser(tx, { to, actorId: args.actorId, type: 'mention', postId: args.postId, commentId: args.commentId });
+    await notifyUser(tx, {
+      to,
+      actorId: args.actorId,
+      type: 'mention',
+      postId: args.postId,
+      commentId: args.commentId,
+    });
   }
 }
 
-export async function suggestFans({ db, viewer, prefix }: { db: Db; viewer: Viewer; prefix: string }): Promise<MentionSuggestResponse> {
+export async function suggestFans({
+  db,
+  viewer,
+  prefix,
+}: {
+  db: Db;
+  viewer: Viewer;
+  prefix: string;
+}): Promise<MentionSuggestResponse> {
   const rows = await q.suggest(db, viewer.id, prefix.normalize('NFC').toLowerCase(), MENTION_SUGGESTIONS_LIMIT);
   return {
-    fans: rows.map((row) => ({ id: row.id, nickname: row.nickname, avatarUrl: versionedAvatar(row.avatar_url, row.updated_at) })),
+    fans: rows.map((row) => ({
+      id: row.id,
+      nickname: row.nickname,
+      avatarUrl: versionedAvatar(row.avatar_url, row.updated_at),
+    })),
   };
 }

@@ -167,7 +167,8 @@ describe('hashtags', () => {
     expect(overall.find((x) => x.tag === tag)?.uses).toBe(5);
     const [club] = await queryRows<{ id: number }>(t.db, sql`select id from clubs where name = 'Torpedo Kutaisi'`);
     const inClub = async () =>
-      (await dinamo!.get(`/api/tags/trending?clubId=${club!.id}`)).json<{ tags: { tag: string; uses: number }[] }>().tags;
+      (await dinamo!.get(`/api/tags/trending?clubId=${club!.id}`)).json<{ tags: { tag: string; uses: number }[] }>()
+        .tags;
     expect((await inClub()).filter((x) => x.tag === tag || x.tag === rare)).toEqual([
       { tag, uses: 2 },
       { tag: rare, uses: 1 },

@@ -1,4 +1,10 @@
-import { CLUB_FEED_PAGE_SIZE, extractHashtags, TRENDING_TAGS_LIMIT, type PostPage, type TrendingResponse } from '@burti/shared';
+import {
+  CLUB_FEED_PAGE_SIZE,
+  extractHashtags,
+  TRENDING_TAGS_LIMIT,
+  type PostPage,
+  type TrendingResponse,
+} from '@burti/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { decodeCursor } from '../../lib/cursor.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -25,7 +31,12 @@ export async function tagPage({
   tag: string;
   cursor?: string;
 }): Promise<PostPage> {
-  const rows = await q.tagPosts(db, { viewerId: viewer.id, tag, cursor: decodeCursor(cursor), limit: CLUB_FEED_PAGE_SIZE + 1 });
+  const rows = await q.tagPosts(db, {
+    viewerId: viewer.id,
+    tag,
+    cursor: decodeCursor(cursor),
+    limit: CLUB_FEED_PAGE_SIZE + 1,
+  });
   return toPage(rows, CLUB_FEED_PAGE_SIZE);
 }
 

@@ -39,13 +39,15 @@ describe('MentionTextarea', () => {
   it('offers fans for @ as a listbox the keyboard walks, and Enter puts the picked nickname in', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json({
-          fans: [
-            { id: 'a', nickname: 'nika_10', avatarUrl: null },
-            { id: 'b', nickname: 'nikoloz', avatarUrl: null },
-          ],
-        }),
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json({
+            fans: [
+              { id: 'a', nickname: 'nika_10', avatarUrl: null },
+              { id: 'b', nickname: 'nikoloz', avatarUrl: null },
+            ],
+          }),
+        ),
       ),
     );
     function Box() {

@@ -6,13 +6,24 @@ import { cn } from '../../../lib/cn';
 import { useTrendingTags } from '../api/get-trending';
 
 /** A short row of the hashtags most used in the last 24 hours (in a club, or overall), each linking to its page. */
-export function TrendingTags({ clubId, current, className }: { clubId?: number; current?: string; className?: string }) {
+export function TrendingTags({
+  clubId,
+  current,
+  className,
+}: {
+  clubId?: number;
+  current?: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useTrendingTags(clubId);
   const headingId = `trending-${clubId ?? 'all'}`;
   if (isError) return null;
   return (
-    <section aria-labelledby={headingId} className={cn('flex flex-col gap-2 border-b border-border px-4 py-3', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn('flex flex-col gap-2 border-b border-border px-4 py-3', className)}
+    >
       <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
         {t('tags.trending')}
       </h2>
