@@ -105,15 +105,17 @@ export async function addComment({
     const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId, mentions });
     await completeReferralIfReady(tx, viewer.id);
     const about = { actorId: viewer.id, postId, commentId: id };
+    const told = [post.authorId];
     if (parentAuthorId) {
       await notifyUser(tx, { ...about, to: parentAuthorId, type: 'reply' });
+      told.push(parentAuthorId);
       // The post's author hears of replies in their thread unless the reply already went to them.
       if (post.authorId !== parentAuthorId)
         await notifyUser(tx, { ...about, to: post.authorId, type: 'reply_on_post' });
     } else {
       await notifyUser(tx, { ...about, to: post.authorId, type: 'comment' });
     }
-    await notifyMentioned(tx, { ...about, mentions });
+    await notifyMentioned(tx, { ...about, mentions, alreadyTold: told });
     const row = await q.findCommentView(tx, viewer.id, id);
     const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
     return { comment: toComment(row!), commentsCount: counts!.commentsCount };

@@ -20,9 +20,17 @@ export async function resolveMentions(
  */
 export async function notifyMentioned(
   tx: Executor,
-  args: { actorId: string; mentions: Record<string, string> | null; postId: string; commentId?: string | null },
+  args: {
+    actorId: string;
+    mentions: Record<string, string> | null;
+    postId: string;
+    commentId?: string | null;
+    /** Fans this same action already notified (the post's author of a comment): one notification is enough. */
+    alreadyTold?: readonly string[];
+  },
 ): Promise<void> {
   const ids = new Set(Object.values(args.mentions ?? {}));
+  for (const told of args.alreadyTold ?? []) ids.delete(told);
   for (const to of ids) {
     await notifyUser(tx, {
       to,

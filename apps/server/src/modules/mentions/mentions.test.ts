@@ -114,6 +114,10 @@ describe('mentions', () => {
     const comment = response.json<{ comment: { id: string; mentions: { id: string }[] } }>().comment;
     expect(comment.mentions.map((m) => m.id)).toEqual([nika!.userId]);
     expect((await mentionsOf(nika!)).map((n) => [n.postId, n.commentId])).toEqual([[post.id, comment.id]]);
+
+    // The post's author, mentioned in a comment on their post, hears of it once: as the comment.
+    await commenter!.post(`/api/posts/${post.id}/comments`, { body: `@${author!.nickname} what do you think?` });
+    expect((await inbox(author!)).notifications.map((n) => n.type)).toEqual(['comment', 'comment']);
   });
 
   it('suggests fans by nickname prefix, ignoring case, hiding blocked fans and oneself', async () => {
