@@ -3,6 +3,9 @@
 ALTER TABLE "posts" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "mentions" jsonb;--> statement-breakpoint
 
+-- Autocomplete of `@nickname`: a prefix of the lower-case nickname, by byte order whatever the collation.
+CREATE INDEX "profiles_nickname_prefix_idx" ON "profiles" (lower("nickname") text_pattern_ops);--> statement-breakpoint
+
 -- Hashtags: one row per post and tag. A tag's page is a keyset walk of post_hashtags_tag_idx.
 CREATE TABLE "post_hashtags" (
 	"post_id" uuid NOT NULL REFERENCES "posts"("id") ON DELETE CASCADE,

@@ -78,6 +78,7 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex('profiles_nickname_lower_idx').on(sql`lower(${t.nickname})`),
+    index('profiles_nickname_prefix_idx').on(sql`lower(${t.nickname}) text_pattern_ops`),
     index('profiles_primary_club_idx').on(t.primaryClubId),
     index('profiles_created_at_idx').on(t.createdAt),
     check('profiles_nickname_length_check', sql`char_length(${t.nickname}) between 3 and 30`),

@@ -31,17 +31,17 @@ export async function findByHandles(db: Executor, handles: string[]): Promise<Ma
 export type SuggestionRow = { id: string; nickname: string; avatar_url: string | null; updated_at: Date | string };
 
 /**
- * Fans whose nickname starts with `prefix` (ignoring case), for the composer's autocomplete: a range of
- * profiles_nickname_lower_idx, hiding fans blocked either way or by an administrator.
+ * Fans whose nickname starts with `prefix` (ignoring case), for the composer's autocomplete, in byte order: a
+ * range of profiles_nickname_prefix_idx (text_pattern_ops, so under any collation), hiding fans blocked either way
+ * or by an administrator.
  */
 export function suggestQuery(viewerId: string, prefix: string, limit: number): SQL {
   const escaped = prefix.replace(/[\\%_]/gu, (ch) => `\\${ch}`);
   return sql`select a.id, a.nickname, a.avatar_url, a.updated_at from profiles a
-    where lower(a.nickname) >= ${prefix} and lower(a.nickname) < ${prefix + '\u{10FFFF}'}
-      and lower(a.nickname) like ${escaped + '%'}
+    where lower(a.nickname) like ${escaped + '%'}
       and a.id <> ${viewerId}
       and ${visibleAuthor(viewerId, sql`a`)}
-    order by lower(a.nickname)
+    order by lower(a.nickname) using ~<~
     limit ${limit}`;
 }
 
