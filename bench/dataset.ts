@@ -73,7 +73,7 @@ export const fanId = (n: number) => `fan-${n}`;
 export const sessionToken = (n: number) => `bench-session-${n}`;
 
 /** Tables whose secondary indexes are dropped during the load and rebuilt after it. */
-const BULK_TABLES = ['posts', 'likes', 'comments', 'shares', 'follows', 'notifications', 'goal_ledger', 'leaderboard_daily'];
+const BULK_TABLES = ['posts', 'likes', 'comments', 'shares', 'follows', 'notifications', 'notification_actors', 'goal_ledger', 'leaderboard_daily'];
 
 type Step = { label: string; sql: string };
 
@@ -179,12 +179,27 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'notifications',
-      // The likes of the most recent posts notify their authors; 20 % of them are unread.
-      sql: `insert into notifications (user_id, type, actor_id, post_id, dedupe_key, created_at, read_at)
-        select p.author_id, 'like', l.user_id, l.post_id, 'like:' || p.author_id || ':' || l.user_id || ':' || l.post_id,
-          l.created_at, case when ${u('row_number() over ()', 12)} < 0.2 then null else l.created_at + interval '1 hour' end
+      // The likes of the most recent posts notify their authors, one grouped row per post (its latest liker as
+      // the face, every liker in notification_actors, as the API groups them); 20 % of the groups are unread.
+      sql: `insert into notifications (user_id, type, actor_id, post_id, dedupe_key, actor_count, created_at, read_at)
+        select g.author_id, 'like', g.latest_user, g.post_id, 'like:' || g.author_id || ':' || g.post_id, g.members,
+          g.latest_at, case when ${u('row_number() over ()', 12)} < 0.2 then null else g.latest_at + interval '1 hour' end
+        from (
+          select p.author_id, l.post_id, count(*)::int as members, max(l.created_at) as latest_at,
+            (array_agg(l.user_id order by l.created_at desc))[1] as latest_user
+          from (select * from likes order by created_at desc limit ${s.notifications}) l
+          join posts p on p.id = l.post_id
+          where p.author_id <> l.user_id
+          group by p.author_id, l.post_id
+        ) g`,
+    },
+    {
+      label: 'notification actors',
+      sql: `insert into notification_actors (notification_id, actor_id, created_at)
+        select n.id, l.user_id, l.created_at
         from (select * from likes order by created_at desc limit ${s.notifications}) l
         join posts p on p.id = l.post_id
+        join notifications n on n.dedupe_key = 'like:' || p.author_id || ':' || l.post_id
         where p.author_id <> l.user_id`,
     },
     {

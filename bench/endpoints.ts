@@ -3,7 +3,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { CLUB_FEED_PAGE_SIZE, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, NOTIFICATIONS_LIMIT } from '@burti/shared';
+import {
+  CLUB_FEED_PAGE_SIZE,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  GROUP_PUSH_INTERVAL_SECONDS,
+  NOTIFICATIONS_LIMIT,
+} from '@burti/shared';
 import { statementName } from '../apps/server/src/db/client.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
@@ -13,7 +19,7 @@ import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/mod
 import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
-import { insertNotificationViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { joinGroupQuery, joinedGroupViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import {
   findPostViewQuery,
   interactionTargetQuery,
@@ -180,22 +186,29 @@ export function likeEndpoint(): BareEndpoint {
             mock.insert(likes).values({ postId, userId: viewer }).onConflictDoNothing().returning({ postId: likes.postId }),
           );
           if (inserted.length && target.author_id !== viewer) {
-            const [row] = await run<{ id: string; unread_count: number }>(
-              insertNotificationViewQuery({
+            // The like joins the post's group (likes of a post are one row): two statements, as notifyUser sends them.
+            const [group] = await run<{ id: string }>(
+              joinGroupQuery({
                 userId: target.author_id,
                 actorId: viewer,
                 type: 'like',
                 postId,
-                commentId: null,
-                dedupeKey: `like:${target.author_id}:${viewer}:${postId}`,
+                groupKey: `like:${target.author_id}:${postId}`,
               }),
             );
+            const [row] = group
+              ? await run<{ id: string; unread_count: number; push_due: boolean }>(
+                  joinedGroupViewQuery(group.id, viewer, GROUP_PUSH_INTERVAL_SECONDS),
+                )
+              : [];
             if (row) {
-              boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
-              await boss.send('push', { notificationId: row.id }, {
-                ...QUEUES.push,
-                db: { executeSql: async (text, values) => client.query(text, values) },
-              });
+              if (row.push_due) {
+                boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
+                await boss.send('push', { notificationId: row.id }, {
+                  ...QUEUES.push,
+                  db: { executeSql: async (text, values) => client.query(text, values) },
+                });
+              }
               await run(sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`);
             }
           }

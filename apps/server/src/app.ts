@@ -17,6 +17,8 @@ import { createS3Storage } from './lib/storage-s3.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { mentionsRoutes } from './modules/mentions/mentions.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -133,6 +135,8 @@ export async function buildApp({
   accountRoutes(app, { db, storage: media });
   postsRoutes(app, { db, storage: media });
   commentsRoutes(app, { db });
+  mentionsRoutes(app, { db });
+  tagsRoutes(app, { db });
   reportsRoutes(app, { db });
   socialRoutes(app, { db });
   notificationsRoutes(app, { db, realtime });

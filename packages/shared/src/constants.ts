@@ -41,7 +41,13 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASON_CONTENT = 'Inappropriate content';
 export const REPORT_REASON_BEHAVIOR = 'Inappropriate behavior';
 
-export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'share', 'reply', 'reply_on_post'] as const;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'share', 'reply', 'reply_on_post', 'mention'] as const;
+/** Shown as one row per post (likes, shares) or per day (follows): "nika_10 and 37 others liked your post". */
+export const GROUPED_NOTIFICATION_TYPES = ['like', 'share', 'follow'] as const;
+/** A group's push goes out at most once in this many seconds, however many join it. */
+export const GROUP_PUSH_INTERVAL_SECONDS = 300;
+export const TRENDING_TAGS_LIMIT = 10;
+export const MENTION_SUGGESTIONS_LIMIT = 8;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const MOBILE_BREAKPOINT = 768;

@@ -14,3 +14,4 @@ export * from './schemas/goal.js';
 export * from './schemas/leaderboard.js';
 export * from './i18n.js';
 export * from './text/index.js';
+export * from './rich-text/index.js';

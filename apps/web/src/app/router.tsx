@@ -51,6 +51,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/post-detail').then((m) => ({ Component: m.PostDetailRoute })),
               },
               {
+                path: '/tag/:tag',
+                lazy: () => import('./routes/tag').then((m) => ({ Component: m.TagRoute })),
+              },
+              {
                 path: '/notifications',
                 lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
               },

@@ -10,11 +10,16 @@ export const authorSchema = z.object({
 });
 export type Author = z.infer<typeof authorSchema>;
 
+/** A fan a text mentions: `handle` as written (normalised), shown by the fan's current nickname. */
+export const mentionSchema = z.object({ handle: z.string(), id: z.string(), nickname: z.string() });
+export type Mention = z.infer<typeof mentionSchema>;
+
 export const postSchema = z.object({
   id: z.string(),
   author: authorSchema,
   club: clubSchema,
   text: z.string().nullable(),
+  mentions: z.array(mentionSchema),
   media: z
     .object({
       url: z.string(),
@@ -76,6 +81,7 @@ export const commentSchema = z.object({
   postId: z.string(),
   parentCommentId: z.string().nullable(),
   body: z.string(),
+  mentions: z.array(mentionSchema),
   author: authorSchema,
   replyCount: z.number().int(),
   createdAt: z.string(),
@@ -106,3 +112,21 @@ export const createReportInput = z
   .strict();
 export type CreateReportInput = z.infer<typeof createReportInput>;
 export const reportResponse = z.object({ reportId: z.string(), reason: z.string() });
+
+/** Posts with a hashtag, newest first, and the tags most used in the last 24 hours. */
+export const tagParams = z.object({
+  tag: z
+    .string()
+    .min(1)
+    .max(200)
+    .transform((tag) => tag.normalize('NFC').toLowerCase()),
+});
+export const trendingQuery = z.object({ clubId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const trendingTagSchema = z.object({ tag: z.string(), uses: z.number().int() });
+export type TrendingTag = z.infer<typeof trendingTagSchema>;
+export const trendingResponse = z.object({ tags: z.array(trendingTagSchema) });
+export type TrendingResponse = z.infer<typeof trendingResponse>;
+
+export const mentionSuggestQuery = z.object({ q: z.string().trim().min(1).max(30) });
+export const mentionSuggestResponse = z.object({ fans: z.array(authorSchema) });
+export type MentionSuggestResponse = z.infer<typeof mentionSuggestResponse>;

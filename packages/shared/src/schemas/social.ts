@@ -18,7 +18,12 @@ export type BlockState = z.infer<typeof blockStateSchema>;
 export const notificationSchema = z.object({
   id: z.string(),
   type: z.string(),
+  /** The latest actor; for a group, the others are counted in actorCount. */
   actor: authorSchema.nullable(),
+  /** How many fans the row stands for: 1, or a group's size ("nika_10 and 37 others liked your post"). */
+  actorCount: z.number().int(),
+  /** The first line of the post the notification is about, when it has text. */
+  preview: z.string().nullable(),
   postId: z.string().nullable(),
   commentId: z.string().nullable(),
   createdAt: z.string(),

@@ -80,6 +80,7 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex('profiles_nickname_lower_idx').on(sql`lower(${t.nickname})`),
+    index('profiles_nickname_prefix_idx').on(sql`lower(${t.nickname}) text_pattern_ops`),
     index('profiles_primary_club_idx').on(t.primaryClubId),
     index('profiles_created_at_idx').on(t.createdAt),
     check('profiles_nickname_length_check', sql`char_length(${t.nickname}) between 3 and 30`),
@@ -100,6 +101,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => clubs.id),
     text: text('text'),
+    /** The fans the text mentions: normalised handle as written -> profile id (null when none). */
+    mentions: jsonb('mentions').$type<Record<string, string>>(),
     mediaUrl: text('media_url'),
     mediaPath: text('media_path'),
     mediaType: text('media_type', { enum: ['photo', 'video'] }),
@@ -208,6 +211,7 @@ export const comments = pgTable(
       onDelete: 'cascade',
     }),
     body: text('body').notNull(),
+    mentions: jsonb('mentions').$type<Record<string, string>>(),
     replyCount: counter('reply_count'),
     createdAt: createdAt(),
   },
@@ -300,8 +304,12 @@ export const notifications = pgTable(
     actorId: text('actor_id').references(() => profiles.id, { onDelete: 'cascade' }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
-    // Like, follow and share notify once per actor and target, however often they are toggled.
+    // A group's key (likes or shares of a post, follows of a day) or a once-only key (a mention of a post).
     dedupeKey: text('dedupe_key'),
+    /** How many fans the row stands for (a group's size; notification_actors lists them). */
+    actorCount: integer('actor_count').notNull().default(1),
+    /** When the group's push last went out. */
+    pushedAt: timestamp('pushed_at', tz),
     createdAt: createdAt(),
     readAt: timestamp('read_at', tz),
   },
@@ -509,3 +517,52 @@ export const signInFailures = pgTable('sign_in_failures', {
   lastFailureAt: timestamp('last_failure_at', tz).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', tz),
 });
+
+/** Who is in a grouped notification, once each (migration 0080). */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index('notification_actors_actor_idx').on(t.actorId),
+    index('notification_actors_latest_idx').on(t.notificationId, t.createdAt.desc()),
+  ],
+);
+
+/** A post's hashtags (migration 0080): a tag's page walks post_hashtags_tag_idx. */
+export const postHashtags = pgTable(
+  'post_hashtags',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    clubId: integer('club_id').notNull(),
+    createdAt: timestamp('created_at', tz).notNull(),
+    taggedAt: timestamp('tagged_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tag] }),
+    index('post_hashtags_tag_idx').on(t.tag, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+  ],
+);
+
+/** Uses of each tag per hour, per club and overall (scope 0), kept by a trigger on post_hashtags. */
+export const hashtagHourly = pgTable(
+  'hashtag_hourly',
+  {
+    scope: integer('scope').notNull(),
+    hour: timestamp('hour', tz).notNull(),
+    tag: text('tag').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.hour, t.tag] })],
+);

@@ -15,13 +15,19 @@ type Messages = {
   confirmAction: string;
   confirmOutro: string;
   /** Push and bot texts: what the actor did, after their nickname. */
-  push: Record<'like' | 'comment' | 'reply' | 'reply_on_post' | 'follow' | 'share' | 'other', (actor: string) => string>;
+  /** `others`: how many more fans a grouped notification (likes, shares, follows) stands for. */
+  push: Record<
+    'like' | 'comment' | 'reply' | 'reply_on_post' | 'follow' | 'share' | 'mention' | 'other',
+    (actor: string, others: number) => string
+  >;
   viewPost: string;
   viewProfile: string;
   botWelcome: (appName: string) => string[];
   botInvited: string;
   botOpen: (appName: string) => string;
 };
+
+const andOthers = (others: number) => (others ? ` and ${others} other${others === 1 ? '' : 's'}` : '');
 
 const en: Messages = {
   resetSubject: (appName) => `Reset your ${appName} password`,
@@ -35,12 +41,13 @@ const en: Messages = {
   confirmAction: 'Confirm my email',
   confirmOutro: 'If you did not sign up, ignore this email and no account will be activated.',
   push: {
-    like: (actor) => `${actor} liked your post`,
+    like: (actor, others) => `${actor}${andOthers(others)} liked your post`,
     comment: (actor) => `${actor} commented on your post`,
     reply: (actor) => `${actor} replied to your comment`,
     reply_on_post: (actor) => `${actor} replied in your post`,
-    follow: (actor) => `${actor} started following you`,
-    share: (actor) => `${actor} shared your post`,
+    follow: (actor, others) => `${actor}${andOthers(others)} started following you`,
+    share: (actor, others) => `${actor}${andOthers(others)} shared your post`,
+    mention: (actor) => `${actor} mentioned you`,
     other: (actor) => `${actor} sent you a notification`,
   },
   viewPost: 'View post',
@@ -66,12 +73,14 @@ const ka: Messages = {
   confirmAction: 'ელფოსტის დადასტურება',
   confirmOutro: 'თუ არ დარეგისტრირებულხარ, ყურადღებას ნუ მიაქცევ ამ წერილს: ანგარიში არ გააქტიურდება.',
   push: {
-    like: (actor) => `${actor}-ს მოეწონა შენი პოსტი`,
+    like: (actor, others) => `${actor}-ს${others ? ` და კიდევ ${others} გულშემატკივარს` : ''} მოეწონა შენი პოსტი`,
     comment: (actor) => `${ergative(actor)} შენს პოსტზე კომენტარი დაწერა`,
     reply: (actor) => `${ergative(actor)} შენს კომენტარს უპასუხა`,
     reply_on_post: (actor) => `${ergative(actor)} შენს პოსტში უპასუხა`,
-    follow: (actor) => `${ergative(actor)} გამოგიწერა`,
-    share: (actor) => `${ergative(actor)} შენი პოსტი გააზიარა`,
+    follow: (actor, others) => `${ergative(actor)}${others ? ` და კიდევ ${others} გულშემატკივარმა` : ''} გამოგიწერა`,
+    share: (actor, others) =>
+      `${ergative(actor)}${others ? ` და კიდევ ${others} გულშემატკივარმა` : ''} შენი პოსტი გააზიარა`,
+    mention: (actor) => `${ergative(actor)} მოგიხსენია`,
     other: (actor) => `ახალი შეტყობინება: ${actor}`,
   },
   viewPost: 'პოსტის ნახვა',

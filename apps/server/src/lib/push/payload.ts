@@ -18,6 +18,8 @@ export function buildPushPayload(input: {
   postId: string | null;
   actorId: string;
   actorNickname: string;
+  /** A group's size (likes or shares of a post, follows of a day); 1 for the rest. */
+  actorCount?: number;
   language?: string | null;
 }): PushPayload {
   const texts = messages(input.language).push;
@@ -28,7 +30,7 @@ export function buildPushPayload(input: {
     user_id: input.actorId,
     user_nickname: input.actorNickname,
     title: input.appName,
-    body: text(input.actorNickname),
+    body: text(input.actorNickname, Math.max(0, (input.actorCount ?? 1) - 1)),
   };
 }
 

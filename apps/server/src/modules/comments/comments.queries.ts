@@ -1,7 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
+import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
+import { mentionsColumn } from '../mentions/mentions.queries.js';
 import { blockedEitherWay, visibleAuthor } from '../../lib/visibility.js';
 
 export type CommentRow = {
@@ -16,6 +18,7 @@ export type CommentRow = {
   author_avatar_url: string | null;
   author_updated_at: Date | string;
   cursor_at: string;
+  mentions: Mention[] | null;
 };
 
 /** Comments oldest first: the root comments of a post, or the replies to one comment. */
@@ -31,7 +34,7 @@ export function listCommentsQuery(args: {
     ? sql`c.parent_comment_id = ${parentId}`
     : sql`c.post_id = ${postId ?? ''} and c.parent_comment_id is null`;
   return sql`
-    select c.id, c.post_id, c.parent_comment_id, c.body, c.reply_count, c.created_at,
+    select c.id, c.post_id, c.parent_comment_id, c.body, ${mentionsColumn(sql`c.mentions`)} as mentions, c.reply_count, c.created_at,
       a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
     from comments c
@@ -90,7 +93,13 @@ export async function findComment(db: Executor, commentId: string) {
 
 export async function insertComment(
   db: Executor,
-  values: { postId: string; authorId: string; body: string; parentCommentId: string | null },
+  values: {
+    postId: string;
+    authorId: string;
+    body: string;
+    parentCommentId: string | null;
+    mentions: Record<string, string> | null;
+  },
 ): Promise<string> {
   const [row] = await db.insert(comments).values(values).returning({ id: comments.id });
   return row!.id;
@@ -100,7 +109,7 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
   const [row] = await queryPrepared<CommentRow>(
     db,
     sql`
-    select c.id, c.post_id, c.parent_comment_id, c.body, c.reply_count, c.created_at,
+    select c.id, c.post_id, c.parent_comment_id, c.body, ${mentionsColumn(sql`c.mentions`)} as mentions, c.reply_count, c.created_at,
       a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
     from comments c join profiles a on a.id = c.author_id

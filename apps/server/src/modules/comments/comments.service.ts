@@ -9,6 +9,7 @@ import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
+import { notifyMentioned, resolveMentions } from '../mentions/mentions.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import * as q from './comments.queries.js';
 
@@ -20,6 +21,7 @@ function toComment(row: q.CommentRow): Comment {
     postId: row.post_id,
     parentCommentId: row.parent_comment_id,
     body: row.body,
+    mentions: row.mentions ?? [],
     replyCount: row.reply_count,
     createdAt: new Date(row.created_at).toISOString(),
     author: {
@@ -106,17 +108,21 @@ export async function addComment({
       rootId = parent.parentCommentId ?? parent.id;
       parentAuthorId = parent.authorId;
     }
-    const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId });
+    const mentions = await resolveMentions(tx, body);
+    const id = await q.insertComment(tx, { postId, authorId: viewer.id, body, parentCommentId: rootId, mentions });
     await completeReferralIfReady(tx, viewer.id);
     const about = { actorId: viewer.id, postId, commentId: id };
+    const told = [post.authorId];
     if (parentAuthorId) {
       await notifyUser(tx, { ...about, to: parentAuthorId, type: 'reply' });
+      told.push(parentAuthorId);
       // The post's author hears of replies in their thread unless the reply already went to them.
       if (post.authorId !== parentAuthorId)
         await notifyUser(tx, { ...about, to: post.authorId, type: 'reply_on_post' });
     } else {
       await notifyUser(tx, { ...about, to: post.authorId, type: 'comment' });
     }
+    await notifyMentioned(tx, { ...about, mentions, alreadyTold: told });
     const row = await q.findCommentView(tx, viewer.id, id);
     const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
     const created = { comment: toComment(row!), commentsCount: counts!.commentsCount };

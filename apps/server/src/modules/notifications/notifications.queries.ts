@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
@@ -14,13 +14,22 @@ export type NotificationRow = {
   actor_nickname: string | null;
   actor_avatar_url: string | null;
   actor_updated_at: Date | string | null;
+  actor_count: number;
+  /** The start of the post's text (live posts only), for the row's preview. */
+  post_text: string | null;
 };
 
-const columns = sql`n.id, n.type, n.post_id, n.comment_id, n.created_at, n.read_at,
-  a.id as actor_id, a.nickname as actor_nickname, a.avatar_url as actor_avatar_url, a.updated_at as actor_updated_at`;
+const columns = sql`n.id, n.type, n.post_id, n.comment_id, n.created_at, n.read_at, n.actor_count,
+  a.id as actor_id, a.nickname as actor_nickname, a.avatar_url as actor_avatar_url, a.updated_at as actor_updated_at,
+  case when p.deleted_at is null then substr(p.text, 1, 200) end as post_text`;
 
+/**
+ * The newest notifications: one row per notification or group (a group's row moves up when a fan joins it), a
+ * walk of notifications_user_idx; each row's post (for the preview) is one primary-key lookup.
+ */
 export function listNotificationsQuery(userId: string, limit: number): SQL {
   return sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id
+      left join posts p on p.id = n.post_id
       where n.user_id = ${userId} and (n.actor_id is null or ${visibleAuthor(userId, sql`a`)})
       order by n.created_at desc, n.id desc limit ${limit}`;
 }
@@ -60,7 +69,65 @@ export function insertNotificationViewQuery(values: NewNotification): SQL {
       select ${columns},
         -- The statement's snapshot does not see its own insert: the new row is the one more unread.
         (select count(*)::int from notifications u where u.user_id = n.user_id and u.read_at is null) + 1 as unread_count
-      from n left join profiles a on a.id = n.actor_id`;
+      from n left join profiles a on a.id = n.actor_id left join posts p on p.id = n.post_id`;
+}
+
+type GroupMember = { userId: string; actorId: string; type: string; postId: string | null; groupKey: string };
+
+/**
+ * Finds or starts the group (an empty one: joinedGroupView counts the first member too) and adds the actor to it.
+ * The group's id when the actor is new to it, null when they are already in (liked, unliked, liked again).
+ */
+export function joinGroupQuery(values: GroupMember): SQL {
+  return sql`with g as (
+        insert into notifications (user_id, actor_id, type, post_id, dedupe_key, actor_count)
+        values (${values.userId}, ${values.actorId}, ${values.type}, ${values.postId}, ${values.groupKey}, 0)
+        on conflict (dedupe_key) do update set dedupe_key = excluded.dedupe_key
+        returning id
+      )
+      insert into notification_actors (notification_id, actor_id)
+      select g.id, ${values.actorId} from g
+      on conflict do nothing
+      returning notification_id as id`;
+}
+
+export async function joinGroup(db: Executor, values: GroupMember): Promise<string | null> {
+  const [row] = await queryPrepared<{ id: string }>(db, joinGroupQuery(values));
+  return row?.id ?? null;
+}
+
+/**
+ * Counts the new member into the group and brings it to the top, unread, with them as its face; reads back what
+ * the live event carries, and whether a push is due (none went out for the group in the last few minutes).
+ */
+export function joinedGroupViewQuery(id: string, actorId: string, pushIntervalSeconds: number): SQL {
+  const due = (column: SQL) => sql`(${column} is null or ${column} < now() - make_interval(secs => ${pushIntervalSeconds}))`;
+  return sql`with o as (select read_at, pushed_at from notifications where id = ${id}),
+      n as (
+        update notifications set actor_id = ${actorId}, actor_count = actor_count + 1, created_at = now(), read_at = null,
+          pushed_at = case when ${due(sql`pushed_at`)} then now() else pushed_at end
+        where id = ${id}
+        returning *
+      )
+      select ${columns},
+        -- The snapshot sees the group as it was: a group that had been read is one more unread.
+        (select count(*)::int from notifications u where u.user_id = n.user_id and u.read_at is null)
+          + case when o.read_at is null then 0 else 1 end as unread_count,
+        ${due(sql`o.pushed_at`)} as push_due
+      from n cross join o left join profiles a on a.id = n.actor_id left join posts p on p.id = n.post_id`;
+}
+
+export async function joinedGroupView(
+  db: Executor,
+  id: string,
+  actorId: string,
+  pushIntervalSeconds: number,
+): Promise<(NotificationRow & { unread_count: number; push_due: boolean }) | null> {
+  const [row] = await queryPrepared<NotificationRow & { unread_count: number; push_due: boolean }>(
+    db,
+    joinedGroupViewQuery(id, actorId, pushIntervalSeconds),
+  );
+  return row ?? null;
 }
 
 export async function insertNotificationView(
@@ -87,8 +154,28 @@ export async function markAllRead(db: Executor, userId: string): Promise<void> {
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 }
 
-/** After a block neither sees the other's notifications. */
+/**
+ * After a block neither sees the other's notifications: each leaves the other's groups (which then show their
+ * latest remaining member, or go when none is left), and the other notifications between them go.
+ */
 export async function deleteBetween(db: Executor, a: string, b: string): Promise<void> {
+  const left = await queryRows<{ id: string }>(
+    db,
+    sql`delete from notification_actors na using notifications n
+      where na.notification_id = n.id and ((n.user_id = ${a} and na.actor_id = ${b}) or (n.user_id = ${b} and na.actor_id = ${a}))
+      returning na.notification_id as id`,
+  );
+  const ids = [...new Set(left.map((row) => row.id))];
+  if (ids.length) {
+    await db.execute(
+      sql`update notifications n set actor_count = m.members, actor_id = m.latest
+        from (select notification_id, count(*)::int as members,
+                (array_agg(actor_id order by created_at desc))[1] as latest
+              from notification_actors where notification_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+              group by notification_id) m
+        where n.id = m.notification_id`,
+    );
+  }
   await db.execute(
     sql`delete from notifications where (user_id = ${a} and actor_id = ${b}) or (user_id = ${b} and actor_id = ${a})`,
   );

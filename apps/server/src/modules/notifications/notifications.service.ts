@@ -1,4 +1,10 @@
-import { NOTIFICATIONS_LIMIT, type Notification, type NotificationListResponse } from '@burti/shared';
+import {
+  firstLine,
+  GROUP_PUSH_INTERVAL_SECONDS,
+  NOTIFICATIONS_LIMIT,
+  type Notification,
+  type NotificationListResponse,
+} from '@burti/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
@@ -8,15 +14,30 @@ import { isBlockedEitherWay } from '../../lib/visibility.js';
 import type { Viewer } from '../../plugins/auth.js';
 import * as q from './notifications.queries.js';
 
-export type NotificationKind = 'like' | 'comment' | 'reply' | 'reply_on_post' | 'follow' | 'share';
+export type NotificationKind = 'like' | 'comment' | 'reply' | 'reply_on_post' | 'follow' | 'share' | 'mention';
 
-/** Likes, follows and shares notify once per actor and target, however often they are toggled. */
-const ONCE: ReadonlySet<NotificationKind> = new Set(['like', 'follow', 'share']);
+/**
+ * Likes and shares of a post, and follows of a (UTC) day, are one row each: a fan joins a group once, however
+ * often they toggle. The key names the group.
+ */
+function groupKey(type: NotificationKind, to: string, postId: string | null | undefined): string | null {
+  if (type === 'like' || type === 'share') return `${type}:${to}:${postId ?? ''}`;
+  if (type === 'follow') return `follow:${to}:${new Date().toISOString().slice(0, 10)}`;
+  return null;
+}
+
+/** A mention notifies once per mentioned fan and post (or comment), however often the post is edited. */
+function onceKey(type: NotificationKind, to: string, postId?: string | null, commentId?: string | null): string | null {
+  if (type !== 'mention') return null;
+  return commentId ? `mention:${to}:comment:${commentId}` : `mention:${to}:post:${postId ?? ''}`;
+}
 
 export function toNotification(row: q.NotificationRow): Notification {
   return {
     id: row.id,
     type: row.type,
+    actorCount: Math.max(1, row.actor_count ?? 1),
+    preview: firstLine(row.post_text),
     actor:
       row.actor_id && row.actor_nickname && row.actor_updated_at
         ? {
@@ -50,14 +71,30 @@ export async function notifyUser(
 ): Promise<void> {
   if (args.to === args.actorId) return;
   if (!args.notBlocked && (await isBlockedEitherWay(tx, args.to, args.actorId))) return;
-  const dedupeKey = ONCE.has(args.type) ? `${args.type}:${args.to}:${args.actorId}:${args.postId ?? ''}` : null;
+  const key = groupKey(args.type, args.to, args.postId);
+  if (key) {
+    const groupId = await q.joinGroup(tx, {
+      userId: args.to,
+      actorId: args.actorId,
+      type: args.type,
+      postId: args.postId ?? null,
+      groupKey: key,
+    });
+    if (!groupId) return;
+    const row = await q.joinedGroupView(tx, groupId, args.actorId, GROUP_PUSH_INTERVAL_SECONDS);
+    if (!row) return;
+    // One push per group per few minutes: the fans who join it meanwhile are in the row, not in more pushes.
+    if (row.push_due) await enqueuePush(tx, row.id);
+    await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount: row.unread_count });
+    return;
+  }
   const row = await q.insertNotificationView(tx, {
     userId: args.to,
     actorId: args.actorId,
     type: args.type,
     postId: args.postId ?? null,
     commentId: args.commentId ?? null,
-    dedupeKey,
+    dedupeKey: onceKey(args.type, args.to, args.postId, args.commentId),
   });
   if (!row) return;
   await enqueuePush(tx, row.id);

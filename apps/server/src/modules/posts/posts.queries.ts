@@ -1,7 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../../db/client.js';
 import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
+import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
+import { mentionsColumn } from '../mentions/mentions.queries.js';
 import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
 
 /** A post as lists and the detail page read it, before it is shaped for the API. */
@@ -34,13 +36,14 @@ export type PostRow = {
   shared_by_nickname: string | null;
   shared_at: Date | string | null;
   cursor_at: string;
+  mentions: Mention[] | null;
 };
 
-const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
+export const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+export const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
 
-function postColumns(viewerId: string): SQL {
-  return sql`p.id, p.text, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
+export function postColumns(viewerId: string): SQL {
+  return sql`p.id, p.text, ${mentionsColumn(sql`p.mentions`)} as mentions, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
     p.created_at, p.edited_at,
     a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
     c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
@@ -141,10 +144,10 @@ type MediaColumns = {
 
 export async function insertPost(
   db: Executor,
-  values: { authorId: string; clubId: number; text: string | null } & MediaColumns,
+  values: { authorId: string; clubId: number; text: string | null; mentions: Record<string, string> | null } & MediaColumns,
 ) {
-  const [post] = await db.insert(posts).values(values).returning({ id: posts.id });
-  return post!.id;
+  const [post] = await db.insert(posts).values(values).returning({ id: posts.id, createdAt: posts.createdAt });
+  return post!;
 }
 
 export async function saveRevision(
@@ -159,7 +162,12 @@ export async function saveRevision(
 export async function updatePost(
   db: Executor,
   postId: string,
-  values: { text?: string | null; editedAt?: Date; deletedAt?: Date } & MediaColumns,
+  values: {
+    text?: string | null;
+    mentions?: Record<string, string> | null;
+    editedAt?: Date;
+    deletedAt?: Date;
+  } & MediaColumns,
 ) {
   await db
     .update(posts)

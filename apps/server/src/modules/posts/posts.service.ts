@@ -13,7 +13,9 @@ import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { wasRemovedByModerator } from '../admin/admin.service.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
+import { notifyMentioned, resolveMentions } from '../mentions/mentions.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { storeHashtags } from '../tags/tags.service.js';
 import * as q from './posts.queries.js';
 
 type Deps = { db: Db; viewer: Viewer };
@@ -31,6 +33,7 @@ export function toPost(row: q.PostRow): Post {
     },
     club: { id: row.club_id, name: row.club_name, country: row.club_country, league: row.club_league },
     text: row.text,
+    mentions: row.mentions ?? [],
     media:
       row.media_url && row.media_type
         ? {
@@ -58,7 +61,7 @@ export function toPost(row: q.PostRow): Post {
 }
 
 /** One more row than the page is read, so a next page is announced only when it exists. */
-function toPage(rows: q.PostRow[], limit: number): PostPage {
+export function toPage(rows: q.PostRow[], limit: number): PostPage {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -193,7 +196,11 @@ export async function createPost({
   const media = await storeMedia(storage, log, viewer, file);
   try {
     return await db.transaction(async (tx) => {
-      const id = await q.insertPost(tx, { authorId: viewer.id, clubId: profile.clubId!, text, ...mediaColumns(media) });
+      const clubId = profile.clubId!;
+      const mentions = await resolveMentions(tx, text);
+      const { id, createdAt } = await q.insertPost(tx, { authorId: viewer.id, clubId, text, mentions, ...mediaColumns(media) });
+      await storeHashtags(tx, { id, clubId, createdAt }, text);
+      await notifyMentioned(tx, { actorId: viewer.id, mentions, postId: id });
       await completeReferralIfReady(tx, viewer.id);
       const post = await getPost({ db: tx, viewer, postId: id });
       await answer?.(tx, post);
@@ -239,11 +246,16 @@ export async function editPost({
       const nextMediaUrl = media ? media.url : dropMedia ? null : post.mediaUrl;
       if (!nextText && !nextMediaUrl) throw new AppError('POST_EMPTY');
       await q.saveRevision(tx, post);
+      const mentions = await resolveMentions(tx, nextText);
       await q.updatePost(tx, postId, {
         text: nextText,
+        mentions,
         ...(dropMedia ? mediaColumns(media) : {}),
         editedAt: new Date(),
       });
+      await storeHashtags(tx, post, nextText);
+      // A fan mentioned before the edit is not told again: a mention notifies once per post.
+      await notifyMentioned(tx, { actorId: viewer.id, mentions, postId });
       if (dropMedia) replacedPaths = [post.mediaPath, post.mediaFeedPath, post.mediaPosterPath];
       const view = await getPost({ db: tx, viewer, postId });
       await answer?.(tx, view);

@@ -61,6 +61,7 @@ export async function deliverPush(args: DeliverArgs, job: PushJob): Promise<void
     postId: row.post_id,
     actorId: row.actor_id,
     actorNickname: row.actor_nickname,
+    actorCount: row.actor_count,
     language: row.recipient_language,
   });
   const deliveries = await findDeliveries(db, senders, row, job.target);

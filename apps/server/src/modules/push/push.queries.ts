@@ -92,6 +92,7 @@ export type PushNotificationRow = {
   recipient_language: string;
   actor_id: string;
   actor_nickname: string;
+  actor_count: number;
 };
 
 /** A notification with what its push needs: the actor's nickname and the recipient's Telegram chat. */
@@ -99,7 +100,8 @@ export async function findPushNotification(db: Executor, id: string): Promise<Pu
   const [row] = await queryRows<PushNotificationRow>(
     db,
     sql`select n.id, n.type, n.post_id, n.user_id as recipient_id, r.telegram_id::text as recipient_telegram_id,
-        r.telegram_messages as recipient_telegram_messages, r.language as recipient_language, a.id as actor_id, a.nickname as actor_nickname
+        r.telegram_messages as recipient_telegram_messages, r.language as recipient_language, a.id as actor_id,
+        a.nickname as actor_nickname, n.actor_count
       from notifications n
       join profiles r on r.id = n.user_id
       join profiles a on a.id = n.actor_id

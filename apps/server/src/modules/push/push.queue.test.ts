@@ -63,6 +63,23 @@ describe('push through the job queue', () => {
     });
   });
 
+  it('collapses the pushes of a group: three likes in a row are one push, a like after the interval another', async () => {
+    const [author, ...fans] = await t.createFans(4);
+    const postId = (await author!.post('/api/posts', { text: 'Derby day' })).json().post.id as string;
+    for (const fan of fans) expect((await fan.post(`/api/posts/${postId}/like`)).statusCode).toBe(200);
+    const [group] = await queryRows<{ id: string; actor_count: number }>(
+      t.db,
+      sql`select id, actor_count from notifications where post_id = ${postId} and type = 'like'`,
+    );
+    expect(group!.actor_count).toBe(3);
+    expect(await jobsFor(group!.id)).toHaveLength(1);
+
+    await t.db.execute(sql`update notifications set pushed_at = now() - interval '10 minutes' where id = ${group!.id}`);
+    const [late] = await t.createFans(1);
+    await late!.post(`/api/posts/${postId}/like`);
+    expect(await jobsFor(group!.id)).toHaveLength(2);
+  });
+
   it('enqueues inside the notifying transaction: a rollback leaves no job', async () => {
     const committed = crypto.randomUUID();
     const rolledBack = crypto.randomUUID();

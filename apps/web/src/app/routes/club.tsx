@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from '../../features/auth/api/get-me';
 import { useClubPosts } from '../../features/posts/api/get-club-posts';
 import { PostList } from '../../features/posts/components/post-list';
+import { TrendingTags } from '../../features/tags/components/trending-tags';
 import { apiGet } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 
@@ -65,6 +66,7 @@ export function ClubRoute() {
           ))}
         </dl>
       </header>
+      <TrendingTags clubId={me.primaryClub.id} />
       <ClubPosts clubId={me.primaryClub.id} clubName={name} />
     </>
   );

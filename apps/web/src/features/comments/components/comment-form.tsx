@@ -2,7 +2,7 @@ import { COMMENT_MAX } from '@burti/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Textarea } from '../../../components/ui/textarea';
+import { MentionTextarea } from '../../../components/rich-text/mention-textarea';
 
 export type CommentFormProps = {
   placeholder: string;
@@ -51,10 +51,10 @@ export function CommentForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <Textarea
+      <MentionTextarea
         ref={ref}
         value={body}
-        onChange={(e) => setBody(e.target.value)}
+        onValueChange={setBody}
         placeholder={placeholder}
         aria-label={label}
         maxLength={COMMENT_MAX}

@@ -20,6 +20,7 @@ import { useCreateComment } from '../api/create-comment';
 import { useReplies } from '../api/get-replies';
 import { useReportComment } from '../api/report-comment';
 import { CommentForm } from './comment-form';
+import { RichText } from '../../../components/rich-text/rich-text';
 
 export type CommentItemProps = {
   comment: Comment;
@@ -110,7 +111,7 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
             </DropdownMenu>
           )}
         </div>
-        <p className="whitespace-pre-wrap text-[15px] leading-snug wrap-anywhere">{comment.body}</p>
+        <RichText text={comment.body} mentions={comment.mentions} className="text-[15px] leading-snug" />
         <div className="-ml-3 flex flex-wrap items-center">
           <Button
             variant="ghost"

@@ -1,5 +1,5 @@
 import type { Notification } from '@burti/shared';
-import { Heart, MessageCircle, Repeat2, UserPlus, Bell, Reply } from 'lucide-react';
+import { AtSign, Heart, MessageCircle, Repeat2, UserPlus, Bell, Reply } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
@@ -12,6 +12,7 @@ const icons: Record<string, typeof Heart> = {
   reply_on_post: Reply,
   follow: UserPlus,
   share: Repeat2,
+  mention: AtSign,
 };
 const knownTypes = new Set(Object.keys(icons));
 
@@ -25,9 +26,11 @@ export function NotificationItem({
   const { t } = useTranslation();
   const Icon = icons[notification.type] ?? Bell;
   const nickname = notification.actor?.nickname ?? t('notifications.someone');
-  const text = t(`notifications.types.${knownTypes.has(notification.type) ? notification.type : 'other'}`, {
-    nickname,
-  });
+  const type = knownTypes.has(notification.type) ? notification.type : 'other';
+  // A group reads "nika_10 and 37 others liked your post".
+  const others = notification.actorCount - 1;
+  const text =
+    others > 0 ? t(`notifications.groups.${type}`, { nickname, count: others }) : t(`notifications.types.${type}`, { nickname });
   const unread = !notification.readAt;
   return (
     <button
@@ -46,6 +49,11 @@ export function NotificationItem({
       </span>
       <span className="min-w-0 flex-1">
         <span className="block text-[15px]">{text}</span>
+        {notification.preview && (
+          <span className="block truncate text-sm text-muted-foreground" dir="auto">
+            {notification.preview}
+          </span>
+        )}
         <span className="text-sm text-muted-foreground">{timeAgo(notification.createdAt)}</span>
       </span>
       {unread && (

@@ -8,6 +8,7 @@ export const postKeys = {
   feed: () => ['posts', 'list', 'feed'] as const,
   club: (clubId: number) => ['posts', 'list', 'club', clubId] as const,
   user: (userId: string) => ['posts', 'list', 'user', userId] as const,
+  tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
   details: () => ['posts', 'detail'] as const,
   detail: (postId: string) => ['posts', 'detail', postId] as const,
 };

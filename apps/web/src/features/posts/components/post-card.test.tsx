@@ -17,6 +17,7 @@ const post: Post = {
   author: { id: 'author', nickname: 'tamar', avatarUrl: null },
   club,
   text: 'Line one\nLine two',
+  mentions: [],
   media: null,
   mediaUrls: [],
   likesCount: 4,

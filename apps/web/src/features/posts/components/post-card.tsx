@@ -11,6 +11,7 @@ import { fullDate, timeAgo } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useLikePost } from '../api/like-post';
 import { useSharePost } from '../api/share-post';
+import { RichText } from '../../../components/rich-text/rich-text';
 import { PostMedia } from './post-media';
 
 // The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
@@ -125,7 +126,9 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
         <PostOptionsSlot post={post} isAuthor={isAuthor} onDeleted={onDeleted} />
       </div>
 
-      {post.text && <p className="mt-2 whitespace-pre-wrap text-[15px] leading-relaxed wrap-anywhere">{post.text}</p>}
+      {post.text && (
+        <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />
+      )}
       {post.media ? (
         <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
       ) : (

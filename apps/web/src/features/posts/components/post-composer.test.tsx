@@ -34,6 +34,7 @@ const post = (over: Partial<Post> = {}): Post => ({
   author: { id: 'u1', nickname: 'nika', avatarUrl: null },
   club,
   text: 'Hello',
+  mentions: [],
   media: null,
   mediaUrls: [],
   likesCount: 0,

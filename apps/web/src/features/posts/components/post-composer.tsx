@@ -15,10 +15,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { MentionTextarea } from '../../../components/rich-text/mention-textarea';
 import { confirmBeforeClosing } from '../../../lib/platform';
 import { useMe } from '../../auth/api/get-me';
 import { useCreatePost } from '../api/create-post';
@@ -160,11 +160,11 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
   );
 
   const textarea = (
-    <Textarea
+    <MentionTextarea
       ref={textareaRef}
       id={textId}
       value={text}
-      onChange={(e) => setText(e.target.value.slice(0, POST_TEXT_MAX))}
+      onValueChange={(next) => setText(next.slice(0, POST_TEXT_MAX))}
       maxLength={POST_TEXT_MAX}
       rows={frame === 'page' ? 6 : 5}
       placeholder={t('composer.placeholder')}

@@ -21,6 +21,7 @@ function post(n: number): Post {
     author: { id: `a${n % 7}`, nickname: `fan${n % 7}`, avatarUrl: null },
     club,
     text: `Post number ${n}`,
+    mentions: [],
     media:
       n % 3 === 0
         ? { url: `/media/${n}.jpg`, type: 'photo', width: 1600, height: 1200, feedUrl: `/media/${n}-feed.jpg`, posterUrl: null }

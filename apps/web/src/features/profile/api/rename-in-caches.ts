@@ -1,4 +1,4 @@
-import type { Comment, CommentPage, Post, PostPage } from '@burti/shared';
+import type { Comment, CommentPage, Mention, Post, PostPage } from '@burti/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 type PostPages = InfiniteData<PostPage>;
@@ -12,13 +12,20 @@ const COMMENTS = ['comments'];
  * their own posts show it at once instead of after a reload.
  */
 export function renameAuthorInCaches(queryClient: QueryClient, userId: string, nickname: string): void {
+  // Mentions of the fan show their current nickname too (the server stores them by id).
+  const renameMentions = (mentions: Mention[] = []) =>
+    mentions.some((m) => m.id === userId) ? mentions.map((m) => (m.id === userId ? { ...m, nickname } : m)) : mentions;
   const renamePost = (post: Post): Post => ({
     ...post,
     author: post.author.id === userId ? { ...post.author, nickname } : post.author,
     sharedBy: post.sharedBy?.id === userId ? { ...post.sharedBy, nickname } : post.sharedBy,
+    mentions: renameMentions(post.mentions),
   });
-  const renameComment = (comment: Comment): Comment =>
-    comment.author.id === userId ? { ...comment, author: { ...comment.author, nickname } } : comment;
+  const renameComment = (comment: Comment): Comment => ({
+    ...comment,
+    author: comment.author.id === userId ? { ...comment.author, nickname } : comment.author,
+    mentions: renameMentions(comment.mentions),
+  });
 
   queryClient.setQueriesData<PostPages | Post>({ queryKey: POSTS }, (data) => {
     if (!data || typeof data !== 'object') return data;
