@@ -3,19 +3,33 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { CLUB_FEED_PAGE_SIZE, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, NOTIFICATIONS_LIMIT } from '@burti/shared';
+import {
+  CLUB_FEED_PAGE_SIZE,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  FOLLOWING_FEED_PAGE_SIZE,
+  NOTIFICATIONS_LIMIT,
+  SEARCH_FANS_PAGE_SIZE,
+  SEARCH_POSTS_PAGE_SIZE,
+} from '@burti/shared';
 import { statementName } from '../apps/server/src/db/client.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
 import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
-import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import {
+  listNotificationsQuery,
+  unreadCountQuery,
+} from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
 import { insertNotificationViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { searchFansQuery, searchPostsQuery, searchTerms } from '../apps/server/src/modules/search/search.queries.js';
+
 import {
   findPostViewQuery,
+  followingFeedQuery,
   interactionTargetQuery,
   listPostsQuery,
   type InteractionTarget,
@@ -33,7 +47,8 @@ export type Fixtures = {
 export type BareContext = {
   viewer: string;
   params: URLSearchParams;
-  run: (query: SQL, client?: pg.Pool | pg.PoolClient) => Promise<unknown[]>;
+  /** Runs a statement as the API does: prepared by name, or (`prepared` false) planned with its values each time. */
+  run: (query: SQL, client?: pg.Pool | pg.PoolClient, prepared?: boolean) => Promise<unknown[]>;
   pool: pg.Pool;
 };
 
@@ -60,7 +75,12 @@ export async function fixtures(client: SqlClient): Promise<Fixtures> {
   const comment = await one<{ id: string }>(
     `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
   );
-  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
+  return {
+    clubId: club.id,
+    deepCursor: encodeCursor({ at: deep.at, id: deep.id }),
+    postId: post.id,
+    commentId: comment.id,
+  };
 }
 
 /** A read endpoint of the benchmark: the API's path, and the baseline's SQL for the same answer. */
@@ -71,7 +91,14 @@ export type ReadEndpoint = {
   sql: (viewer: string, f: Fixtures) => SQL[];
   /** The API sends them one after the other (a check, then the read); otherwise side by side. */
   sequential?: boolean;
+  /** The API sends them unprepared (queryRows), so each is planned with its values. */
+  unprepared?: boolean;
 };
+
+/** What the search endpoints look for: a nickname prefix (1,111 of M's fans start with it) and two words. */
+export const SEARCH_FAN_PREFIX = 'fan12';
+export const SEARCH_POST_WORDS = 'derby lads';
+const terms = (text: string) => searchTerms(text)!;
 
 export const READS: ReadEndpoint[] = [
   {
@@ -82,13 +109,20 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'club-feed',
     api: (f) => `/api/clubs/${f.clubId}/posts`,
-    sql: (viewerId, f) => [listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 })],
+    sql: (viewerId, f) => [
+      listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 }),
+    ],
   },
   {
     name: 'club-feed-deep',
     api: (f) => `/api/clubs/${f.clubId}/posts?cursor=${f.deepCursor}`,
     sql: (viewerId, f) => [
-      listPostsQuery({ viewerId, clubId: f.clubId, cursor: decodeCursor(f.deepCursor), limit: CLUB_FEED_PAGE_SIZE + 1 }),
+      listPostsQuery({
+        viewerId,
+        clubId: f.clubId,
+        cursor: decodeCursor(f.deepCursor),
+        limit: CLUB_FEED_PAGE_SIZE + 1,
+      }),
     ],
   },
   {
@@ -114,17 +148,40 @@ export const READS: ReadEndpoint[] = [
       listCommentsQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
     ],
   },
-  ...(['7d', '30d', 'all'] as const).map(
-    (window): ReadEndpoint => ({
-      name: `leaderboard-${window}`,
-      api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
-      sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
-    }),
-  ),
+  ...(['7d', '30d', 'all'] as const).map((window): ReadEndpoint => ({
+    name: `leaderboard-${window}`,
+    api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
+    sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
+  })),
   {
     name: 'notifications',
     api: () => '/api/notifications',
     sql: (viewerId) => [listNotificationsQuery(viewerId, NOTIFICATIONS_LIMIT), unreadCountQuery(viewerId)],
+  },
+  {
+    name: 'following',
+    api: () => '/api/feed/following',
+    sql: (viewerId) => [followingFeedQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
+  },
+  {
+    name: 'search-fans',
+    api: () => `/api/search/fans?q=${encodeURIComponent(SEARCH_FAN_PREFIX)}`,
+    sql: (viewerId) => [
+      searchFansQuery({ viewerId, terms: terms(SEARCH_FAN_PREFIX), after: null, limit: SEARCH_FANS_PAGE_SIZE + 1 }),
+    ],
+  },
+  {
+    name: 'search-posts',
+    api: () => `/api/search/posts?q=${encodeURIComponent(SEARCH_POST_WORDS)}`,
+    unprepared: true,
+    sql: (viewerId) => [
+      searchPostsQuery({
+        viewerId,
+        words: terms(SEARCH_POST_WORDS).words,
+        cursor: null,
+        limit: SEARCH_POSTS_PAGE_SIZE + 1,
+      }),
+    ],
   },
 ];
 
@@ -137,9 +194,10 @@ export function readEndpoints(): Record<string, BareEndpoint> {
       // Statements of one answer run as the API's services run them: in turn, or side by side.
       handle: async ({ viewer, run }) => {
         const queries = endpoint.sql(viewer, fixtures);
-        if (!endpoint.sequential) return Promise.all(queries.map((query) => run(query)));
+        const prepared = !endpoint.unprepared;
+        if (!endpoint.sequential) return Promise.all(queries.map((query) => run(query, undefined, prepared)));
         const answers: unknown[] = [];
-        for (const query of queries) answers.push(await run(query));
+        for (const query of queries) answers.push(await run(query, undefined, prepared));
         return answers;
       },
       explain: (viewer) => endpoint.sql(viewer, fixtures),
@@ -177,7 +235,11 @@ export function likeEndpoint(): BareEndpoint {
         if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
         if (on) {
           const inserted = await run(
-            mock.insert(likes).values({ postId, userId: viewer }).onConflictDoNothing().returning({ postId: likes.postId }),
+            mock
+              .insert(likes)
+              .values({ postId, userId: viewer })
+              .onConflictDoNothing()
+              .returning({ postId: likes.postId }),
           );
           if (inserted.length && target.author_id !== viewer) {
             const [row] = await run<{ id: string; unread_count: number }>(
@@ -192,18 +254,36 @@ export function likeEndpoint(): BareEndpoint {
             );
             if (row) {
               boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
-              await boss.send('push', { notificationId: row.id }, {
-                ...QUEUES.push,
-                db: { executeSql: async (text, values) => client.query(text, values) },
-              });
-              await run(sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`);
+              await boss.send(
+                'push',
+                { notificationId: row.id },
+                {
+                  ...QUEUES.push,
+                  db: { executeSql: async (text, values) => client.query(text, values) },
+                },
+              );
+              await run(
+                sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`,
+              );
             }
           }
         } else {
-          await run(mock.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, viewer))).returning({ postId: likes.postId }));
+          await run(
+            mock
+              .delete(likes)
+              .where(and(eq(likes.postId, postId), eq(likes.userId, viewer)))
+              .returning({ postId: likes.postId }),
+          );
         }
         const [counts] = await run(
-          mock.select({ likesCount: posts.likesCount, sharesCount: posts.sharesCount, commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)),
+          mock
+            .select({
+              likesCount: posts.likesCount,
+              sharesCount: posts.sharesCount,
+              commentsCount: posts.commentsCount,
+            })
+            .from(posts)
+            .where(eq(posts.id, postId)),
         );
         await client.query('commit');
         return counts;

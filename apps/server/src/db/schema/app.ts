@@ -83,6 +83,7 @@ export const profiles = pgTable(
   },
   (t) => [
     index('profiles_search_key_idx').on(t.searchKey, t.id),
+    index('profiles_blocked_idx').on(t.id).where(sql`${t.isBlocked}`),
     index('profiles_search_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchKey})`),
     uniqueIndex('profiles_nickname_lower_idx').on(sql`lower(${t.nickname})`),
     index('profiles_primary_club_idx').on(t.primaryClubId),
@@ -138,7 +139,7 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
     index('posts_author_feed_idx')
       .on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.visibility} = 'public'`),
     // DESC NULLS FIRST, the order `order by created_at desc, id desc` asks for (see 0006_indexes_that_match).
     index('posts_feed_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -1,7 +1,8 @@
+import { searchKey } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { visibleAuthor } from '../../lib/visibility.js';
+import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
 import { postListColumns, type PostRow } from '../posts/posts.queries.js';
 
 /**
@@ -9,6 +10,24 @@ import { postListColumns, type PostRow } from '../posts/posts.queries.js';
  * `key` is the whole search; `words` its words as a full-text query (every word a prefix).
  */
 export type SearchTerms = { key: string; words: string };
+
+/**
+ * The search as terms: its key (searchKey(), the fold migration 0070 stores), and its words as a full-text
+ * query in which every word is a prefix ("dinamo tbil" while the fan is still typing, "tbil dinamo" too).
+ * Null when nothing is left to look for (only spaces, punctuation or symbols). Keys hold letters and digits
+ * only, so no word can carry a full-text operator.
+ */
+export function searchTerms(text: string): SearchTerms | null {
+  const key = searchKey(text);
+  if (!key) return null;
+  return {
+    key,
+    words: key
+      .split(' ')
+      .map((word) => `${word}:*`)
+      .join(' & '),
+  };
+}
 
 /** Where a page of fans ended: the tier (0 nickname starts with the search, 1 a word in it does), key, id. */
 export type FanCursor = { tier: 0 | 1; key: string; id: string };
@@ -70,47 +89,89 @@ export function searchFans(
 
 const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
 
+/** How many of the newest posts the first try reads (see searchPosts). */
+export const POST_SEARCH_WINDOW = 4000;
+
 /**
- * Live posts with every word of the search (each a prefix), newest first by keyset. Sent unprepared
- * on purpose: planned with the words in hand, PostgreSQL reads the words' frequencies from the statistics of
- * posts.search_vector and chooses per search between the GIN index (rare words: gather the few matches and sort
- * them) and a walk down posts_feed_idx that checks each post (common words: the first page is near the top).
- * One generic plan would be wrong for one of the two.
+ * Live posts with every word of the search (each a prefix), newest first by keyset, in one of two ways.
+ *
+ * `walk`: the newest POST_SEARCH_WINDOW posts after the cursor, down posts_feed_idx, checked one by one. When
+ * that finds a full page, it is the right page (every newer match lies inside the window), and for words many
+ * posts use it is the cheapest way there. `gather`: every match from the GIN index (posts_search_idx), then the
+ * newest of them: for rarer words, whose matches are few (under 0.5 % of the posts, or the walk would have
+ * filled its page). The planner cannot choose between them by itself: PostgreSQL estimates a prefix word at a
+ * fixed 2 % whatever its real frequency, so the service tries the walk first and gathers only when the walk
+ * came back short. The gathered set is a materialised CTE with no order, so it is always read from the GIN
+ * index, never by walking the whole feed index for a rare word.
  */
-export function searchPostsQuery(args: { viewerId: string; words: string; cursor: Cursor | null; limit: number }): SQL {
-  const { viewerId, words, cursor, limit } = args;
-  return sql`select ${postListColumns(viewerId)}
-      from posts p
+export function searchPostsQuery(args: {
+  viewerId: string;
+  words: string;
+  cursor: Cursor | null;
+  limit: number;
+  way: 'walk' | 'gather';
+}): SQL {
+  const { viewerId, words, cursor, limit, way } = args;
+  const after = (p: SQL) =>
+    cursor ? sql`and (${p}.created_at, ${p}.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``;
+  if (way === 'walk')
+    // The window is read lazily: the outer limit stops it as soon as a page is full.
+    return sql`select ${postListColumns(viewerId)}
+      from (select * from posts p0 where p0.deleted_at is null ${after(sql`p0`)}
+        order by p0.created_at desc, p0.id desc limit ${POST_SEARCH_WINDOW}) p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
-      where p.deleted_at is null and p.visibility = 'public'
-        and p.search_vector @@ to_tsquery('simple'::regconfig, ${words})
+      where p.visibility = 'public' and p.search_vector @@ to_tsquery('simple'::regconfig, ${words})
         and ${visibleAuthor(viewerId, sql`a`)}
-        ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by p.created_at desc, p.id desc
       limit ${limit}`;
+  // Every match with its time and author, straight from the index; the newest visible ones are picked from
+  // these before any other row is read (the administrator's blocks as an array, from profiles_blocked_idx).
+  return sql`with matched as materialized (
+        select p0.id, p0.created_at, p0.author_id from posts p0
+        where p0.search_vector @@ to_tsquery('simple'::regconfig, ${words}) and p0.deleted_at is null
+          and p0.visibility = 'public' ${after(sql`p0`)}
+      ),
+      page as (
+        select m.id from matched m
+        where m.author_id <> all (${blockedWith(viewerId)})
+          and m.author_id <> all (array(select bp.id from profiles bp where bp.is_blocked))
+        order by m.created_at desc, m.id desc
+        limit ${limit}
+      )
+      select ${postListColumns(viewerId)}
+      from page m
+      join posts p on p.id = m.id
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      order by p.created_at desc, p.id desc`;
 }
 
 export function searchPosts(
   db: Executor,
-  args: { viewerId: string; words: string; cursor: Cursor | null; limit: number },
+  args: { viewerId: string; words: string; cursor: Cursor | null; limit: number; way: 'walk' | 'gather' },
 ): Promise<PostRow[]> {
-  return queryRows<PostRow>(db, searchPostsQuery(args));
+  return queryPrepared<PostRow>(db, searchPostsQuery(args));
 }
 
 /**
- * The texts of the newest visible posts carrying a hashtag that starts with `tagKey` ('#' and a search key
- * without spaces, as burti_hashtag_keys() stores them): the hashtags are counted from these.
+ * The texts of up to `limit` of the newest visible posts among at most 10 x `limit` carrying a hashtag that starts
+ * with `tagKey` ('#' and a search key without spaces, as burti_hashtag_keys() stores them), taken from the GIN
+ * index: the hashtags are counted from these, so a popular tag costs no more than a rare one.
  */
 export function recentHashtagTextsQuery(args: { viewerId: string; tagKey: string; limit: number }): SQL {
   const { viewerId, tagKey, limit } = args;
   // A quoted lexeme is taken as it is (no parser, no dictionary), so the '#' stays; keys hold no quotes.
-  return sql`select p.text
-      from posts p
+  const query = `'${tagKey}':*`;
+  return sql`with tagged as materialized (
+        select p0.id from posts p0 where p0.search_vector @@ ${query}::tsquery and p0.deleted_at is null
+        limit ${limit * 10}
+      )
+      select p.text
+      from tagged t
+      join posts p on p.id = t.id
       join profiles a on a.id = p.author_id
-      where p.deleted_at is null and p.visibility = 'public'
-        and p.search_vector @@ ${`'${tagKey}':*`}::tsquery
-        and ${visibleAuthor(viewerId, sql`a`)}
+      where p.visibility = 'public' and ${visibleAuthor(viewerId, sql`a`)}
       order by p.created_at desc, p.id desc
       limit ${limit}`;
 }

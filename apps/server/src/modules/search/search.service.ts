@@ -24,24 +24,6 @@ type Deps = { db: Db; viewer: Viewer };
 /** How many of the newest posts with a matching hashtag the hashtag results are counted from. */
 const HASHTAG_SAMPLE = 200;
 
-/**
- * The search as terms: its key (searchKey(), the fold migration 0070 stores), and its words as a full-text
- * query in which every word is a prefix ("dinamo tbil" while the fan is still typing, "tbil dinamo" too).
- * Null when nothing is left to look for (only spaces, punctuation or symbols). Keys hold letters and digits
- * only, so no word can carry a full-text operator.
- */
-export function searchTerms(text: string): q.SearchTerms | null {
-  const key = searchKey(text);
-  if (!key) return null;
-  return {
-    key,
-    words: key
-      .split(' ')
-      .map((word) => `${word}:*`)
-      .join(' & '),
-  };
-}
-
 /** A hashtag's key as burti_hashtag_keys() stores it: '#' and its search key without spaces. */
 export function hashtagKey(tag: string): string {
   return `#${searchKey(tag).replace(/ /g, '')}`;
@@ -94,7 +76,7 @@ export async function searchFans({
   cursor,
 }: Deps & { text: string; cursor?: string }): Promise<FanResultPage> {
   const after = decodeFanCursor(cursor);
-  const terms = searchTerms(text);
+  const terms = q.searchTerms(text);
   if (!terms) return { fans: [], nextCursor: null };
   const limit = SEARCH_FANS_PAGE_SIZE;
   const rows = await q.searchFans(db, { viewerId: viewer.id, terms, after, limit: limit + 1 });
@@ -116,11 +98,14 @@ export async function searchPosts({
   cursor,
 }: Deps & { text: string; cursor?: string }): Promise<PostPage> {
   const after = decodeCursor(cursor);
-  const terms = searchTerms(text);
+  const terms = q.searchTerms(text);
   // One letter would ask for most of the index; posts need two.
   if (!terms || terms.key.length < 2) return { posts: [], nextCursor: null };
   const limit = SEARCH_POSTS_PAGE_SIZE;
-  const rows = await q.searchPosts(db, { viewerId: viewer.id, words: terms.words, cursor: after, limit: limit + 1 });
+  const args = { viewerId: viewer.id, words: terms.words, cursor: after, limit: limit + 1 };
+  // The newest posts first; all the matches only when those did not hold a full page (see searchPostsQuery).
+  let rows = await q.searchPosts(db, { ...args, way: 'walk' });
+  if (rows.length <= limit) rows = await q.searchPosts(db, { ...args, way: 'gather' });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -164,7 +149,7 @@ export async function searchAll({ db, viewer, text }: Deps & { text: string }): 
   const bare = text.replace(/^#+/, '');
   const [fans, clubs, hashtags, posts] = await Promise.all([
     searchFans({ db, viewer, text: bare }),
-    searchTerms(bare) ? listClubs(db, bare) : Promise.resolve([]),
+    q.searchTerms(bare) ? listClubs(db, bare) : Promise.resolve([]),
     searchHashtags({ db, viewer, text: bare }),
     searchPosts({ db, viewer, text: bare }),
   ]);

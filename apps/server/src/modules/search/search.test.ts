@@ -13,7 +13,7 @@ const tag = `z${Date.now().toString(36).slice(-5)}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [viewer] = await t.createFans(1);
+  viewer = (await t.createFans(1))[0]!;
 });
 afterAll(async () => t?.close());
 
