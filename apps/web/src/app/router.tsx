@@ -51,6 +51,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/post-detail').then((m) => ({ Component: m.PostDetailRoute })),
               },
               {
+                path: '/search',
+                lazy: () => import('./routes/search').then((m) => ({ Component: m.SearchRoute })),
+              },
+              {
                 path: '/notifications',
                 lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
               },
