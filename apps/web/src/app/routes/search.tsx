@@ -70,7 +70,6 @@ export function SearchRoute() {
       </div>
       {q ? (
         <SearchResults
-          key={q}
           q={q}
           onOpen={remember}
           renderPosts={(page) => <PostPreview page={page} />}
