@@ -53,7 +53,10 @@ test('search finds the same club and fans in Latin and Georgian letters; Followi
     await expectAccessible(page);
 
     // Opening a result remembers the search on this device.
-    await page.getByRole('region', { name: 'Fans' }).getByRole('link', { name: new RegExp(`dinamo_fan_${run}`) }).click();
+    await page
+      .getByRole('region', { name: 'Fans' })
+      .getByRole('link', { name: new RegExp(`dinamo_fan_${run}`) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/profile/dinamo_fan_${run}$`));
     await page.goto('/search');
     await expect(page.getByRole('button', { name: `დინამო ${run}`, exact: true })).toBeVisible();
