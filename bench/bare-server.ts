@@ -17,14 +17,10 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 pool.on('error', () => undefined);
 const endpoints: Record<string, BareEndpoint> = readEndpoints();
 
-/**
- * Runs one of the API's reads as the API does: a named prepared statement (see queryPrepared), or unnamed where
- * the API plans with the values in hand (queryRows).
- */
-async function run(query: SQL, client: pg.Pool | pg.PoolClient = pool, prepared = true) {
+/** Runs one of the API's reads as the API does: a named prepared statement (see queryPrepared). */
+async function run(query: SQL, client: pg.Pool | pg.PoolClient = pool) {
   const { sql, params } = dialect.sqlToQuery(query);
-  const name = prepared ? statementName(sql) : undefined;
-  return (await client.query<Record<string, unknown>>({ name, text: sql, values: params })).rows;
+  return (await client.query<Record<string, unknown>>({ name: statementName(sql), text: sql, values: params })).rows;
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -51,10 +47,7 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
 
 function send(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   response.end(text);
 }
 

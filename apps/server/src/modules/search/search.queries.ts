@@ -1,4 +1,4 @@
-import { searchKey } from '@burti/shared';
+import { SEARCH_QUERY_MAX, searchKey } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
 import type { Cursor } from '../../lib/cursor.js';
@@ -18,15 +18,11 @@ export type SearchTerms = { key: string; words: string };
  * only, so no word can carry a full-text operator.
  */
 export function searchTerms(text: string): SearchTerms | null {
-  const key = searchKey(text);
+  // Bounded: a few characters can fold into many ("ﷺ" into 18 letters), and PostgreSQL refuses words over 2 KB.
+  const key = searchKey(text).slice(0, 2 * SEARCH_QUERY_MAX);
   if (!key) return null;
-  return {
-    key,
-    words: key
-      .split(' ')
-      .map((word) => `${word}:*`)
-      .join(' & '),
-  };
+  const words = key.split(' ').filter(Boolean);
+  return { key, words: words.map((word) => `${word.slice(0, SEARCH_QUERY_MAX)}:*`).join(' & ') };
 }
 
 /** Where a page of fans ended: the tier (0 nickname starts with the search, 1 a word in it does), key, id. */

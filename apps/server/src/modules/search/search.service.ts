@@ -4,6 +4,7 @@ import {
   SEARCH_FANS_PAGE_SIZE,
   SEARCH_HASHTAGS_LIMIT,
   SEARCH_POSTS_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
   type FanResult,
   type FanResultPage,
   type HashtagResult,
@@ -26,7 +27,9 @@ const HASHTAG_SAMPLE = 200;
 
 /** A hashtag's key as burti_hashtag_keys() stores it: '#' and its search key without spaces. */
 export function hashtagKey(tag: string): string {
-  return `#${searchKey(tag).replace(/ /g, '')}`;
+  return `#${searchKey(tag)
+    .replace(/ /g, '')
+    .slice(0, 2 * SEARCH_QUERY_MAX)}`;
 }
 
 /** Hashtags in a text: '#' then letters of any script (with their marks), digits or '_'. */

@@ -140,6 +140,13 @@ describe('fans by nickname', () => {
     expect(long.json().error.code).toBe('VALIDATION');
   });
 
+  it('takes a search whose letters fold into very long words', async () => {
+    // Each of these folds into 18 letters: the words stay under PostgreSQL's limit.
+    const response = await viewer.get(`/api/search?q=${q('ﷺ'.repeat(100))}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SearchResponse>().posts.posts).toEqual([]);
+  });
+
   it('finds nothing for punctuation alone, and needs a session', async () => {
     expect(await fans(viewer, '!!! ...')).toEqual({ fans: [], nextCursor: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/search?q=dinamo' })).statusCode).toBe(401);
