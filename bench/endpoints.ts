@@ -17,16 +17,12 @@ import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
 import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
-import {
-  listNotificationsQuery,
-  unreadCountQuery,
-} from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
 import { insertNotificationViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { searchFansQuery, searchPostsQuery, searchTerms } from '../apps/server/src/modules/search/search.queries.js';
-
 import {
   findPostViewQuery,
   followingFeedQuery,
@@ -74,12 +70,7 @@ export async function fixtures(client: SqlClient): Promise<Fixtures> {
   const comment = await one<{ id: string }>(
     `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
   );
-  return {
-    clubId: club.id,
-    deepCursor: encodeCursor({ at: deep.at, id: deep.id }),
-    postId: post.id,
-    commentId: comment.id,
-  };
+  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
 }
 
 /** A read endpoint of the benchmark: the API's path, and the baseline's SQL for the same answer. */
@@ -101,6 +92,8 @@ export const SEARCH_FAN_PREFIX = 'fan12';
 export const SEARCH_POST_WORDS = 'derby lads';
 export const SEARCH_RARE_POST_WORDS = 'fan4242 derby';
 const terms = (text: string) => searchTerms(text)!;
+const searchPosts = (viewerId: string, words: string, way: 'walk' | 'gather') =>
+  searchPostsQuery({ viewerId, words: terms(words).words, cursor: null, limit: SEARCH_POSTS_PAGE_SIZE + 1, way });
 
 export const READS: ReadEndpoint[] = [
   {
@@ -111,20 +104,13 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'club-feed',
     api: (f) => `/api/clubs/${f.clubId}/posts`,
-    sql: (viewerId, f) => [
-      listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 }),
-    ],
+    sql: (viewerId, f) => [listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 })],
   },
   {
     name: 'club-feed-deep',
     api: (f) => `/api/clubs/${f.clubId}/posts?cursor=${f.deepCursor}`,
     sql: (viewerId, f) => [
-      listPostsQuery({
-        viewerId,
-        clubId: f.clubId,
-        cursor: decodeCursor(f.deepCursor),
-        limit: CLUB_FEED_PAGE_SIZE + 1,
-      }),
+      listPostsQuery({ viewerId, clubId: f.clubId, cursor: decodeCursor(f.deepCursor), limit: CLUB_FEED_PAGE_SIZE + 1 }),
     ],
   },
   {
@@ -150,11 +136,13 @@ export const READS: ReadEndpoint[] = [
       listCommentsQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
     ],
   },
-  ...(['7d', '30d', 'all'] as const).map((window): ReadEndpoint => ({
-    name: `leaderboard-${window}`,
-    api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
-    sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
-  })),
+  ...(['7d', '30d', 'all'] as const).map(
+    (window): ReadEndpoint => ({
+      name: `leaderboard-${window}`,
+      api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
+      sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
+    }),
+  ),
   {
     name: 'notifications',
     api: () => '/api/notifications',
@@ -168,37 +156,18 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'search-fans',
     api: () => `/api/search/fans?q=${encodeURIComponent(SEARCH_FAN_PREFIX)}`,
-    sql: (viewerId) => [
-      searchFansQuery({ viewerId, terms: terms(SEARCH_FAN_PREFIX), after: null, limit: SEARCH_FANS_PAGE_SIZE + 1 }),
-    ],
+    sql: (viewerId) => [searchFansQuery({ viewerId, terms: terms(SEARCH_FAN_PREFIX), after: null, limit: SEARCH_FANS_PAGE_SIZE + 1 })],
   },
   {
     name: 'search-posts',
     api: () => `/api/search/posts?q=${encodeURIComponent(SEARCH_POST_WORDS)}`,
-    sql: (viewerId) => [
-      searchPostsQuery({
-        viewerId,
-        words: terms(SEARCH_POST_WORDS).words,
-        cursor: null,
-        limit: SEARCH_POSTS_PAGE_SIZE + 1,
-        way: 'walk',
-      }),
-    ],
+    sql: (viewerId) => [searchPosts(viewerId, SEARCH_POST_WORDS, 'walk')],
   },
   {
     name: 'search-posts-rare',
     api: () => `/api/search/posts?q=${encodeURIComponent(SEARCH_RARE_POST_WORDS)}`,
     sequential: true,
-    sql: (viewerId) =>
-      (['walk', 'gather'] as const).map((way) =>
-        searchPostsQuery({
-          viewerId,
-          words: terms(SEARCH_RARE_POST_WORDS).words,
-          cursor: null,
-          limit: SEARCH_POSTS_PAGE_SIZE + 1,
-          way,
-        }),
-      ),
+    sql: (viewerId) => [searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'walk'), searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'gather')],
   },
 ];
 
@@ -251,11 +220,7 @@ export function likeEndpoint(): BareEndpoint {
         if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
         if (on) {
           const inserted = await run(
-            mock
-              .insert(likes)
-              .values({ postId, userId: viewer })
-              .onConflictDoNothing()
-              .returning({ postId: likes.postId }),
+            mock.insert(likes).values({ postId, userId: viewer }).onConflictDoNothing().returning({ postId: likes.postId }),
           );
           if (inserted.length && target.author_id !== viewer) {
             const [row] = await run<{ id: string; unread_count: number }>(
@@ -270,36 +235,18 @@ export function likeEndpoint(): BareEndpoint {
             );
             if (row) {
               boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
-              await boss.send(
-                'push',
-                { notificationId: row.id },
-                {
-                  ...QUEUES.push,
-                  db: { executeSql: async (text, values) => client.query(text, values) },
-                },
-              );
-              await run(
-                sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`,
-              );
+              await boss.send('push', { notificationId: row.id }, {
+                ...QUEUES.push,
+                db: { executeSql: async (text, values) => client.query(text, values) },
+              });
+              await run(sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`);
             }
           }
         } else {
-          await run(
-            mock
-              .delete(likes)
-              .where(and(eq(likes.postId, postId), eq(likes.userId, viewer)))
-              .returning({ postId: likes.postId }),
-          );
+          await run(mock.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, viewer))).returning({ postId: likes.postId }));
         }
         const [counts] = await run(
-          mock
-            .select({
-              likesCount: posts.likesCount,
-              sharesCount: posts.sharesCount,
-              commentsCount: posts.commentsCount,
-            })
-            .from(posts)
-            .where(eq(posts.id, postId)),
+          mock.select({ likesCount: posts.likesCount, sharesCount: posts.sharesCount, commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)),
         );
         await client.query('commit');
         return counts;
