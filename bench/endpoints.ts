@@ -7,8 +7,11 @@ import {
   CLUB_FEED_PAGE_SIZE,
   COMMENTS_PAGE_SIZE,
   FEED_PAGE_SIZE,
+  FOLLOWING_FEED_PAGE_SIZE,
   GROUP_PUSH_INTERVAL_SECONDS,
   NOTIFICATIONS_LIMIT,
+  SEARCH_FANS_PAGE_SIZE,
+  SEARCH_POSTS_PAGE_SIZE,
 } from '@burti/shared';
 import { statementName } from '../apps/server/src/db/client.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
@@ -20,8 +23,10 @@ import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
 import { joinGroupQuery, joinedGroupViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { searchFansQuery, searchPostsQuery, searchTerms } from '../apps/server/src/modules/search/search.queries.js';
 import {
   findPostViewQuery,
+  followingFeedQuery,
   interactionTargetQuery,
   listPostsQuery,
   type InteractionTarget,
@@ -79,6 +84,18 @@ export type ReadEndpoint = {
   sequential?: boolean;
 };
 
+/**
+ * What the search endpoints look for: a nickname prefix (1,111 of M's fans start with it); two words every post
+ * of the dataset has (the walk down the feed index fills the page); and a rare pair (one fan's nickname, named in
+ * their own posts), for which the walk comes back short and the API gathers the matches from the GIN index.
+ */
+export const SEARCH_FAN_PREFIX = 'fan12';
+export const SEARCH_POST_WORDS = 'derby lads';
+export const SEARCH_RARE_POST_WORDS = 'fan4242 derby';
+const terms = (text: string) => searchTerms(text)!;
+const searchPosts = (viewerId: string, words: string, way: 'walk' | 'gather') =>
+  searchPostsQuery({ viewerId, words: terms(words).words, cursor: null, limit: SEARCH_POSTS_PAGE_SIZE + 1, way });
+
 export const READS: ReadEndpoint[] = [
   {
     name: 'feed',
@@ -131,6 +148,27 @@ export const READS: ReadEndpoint[] = [
     name: 'notifications',
     api: () => '/api/notifications',
     sql: (viewerId) => [listNotificationsQuery(viewerId, NOTIFICATIONS_LIMIT), unreadCountQuery(viewerId)],
+  },
+  {
+    name: 'following',
+    api: () => '/api/feed/following',
+    sql: (viewerId) => [followingFeedQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
+  },
+  {
+    name: 'search-fans',
+    api: () => `/api/search/fans?q=${encodeURIComponent(SEARCH_FAN_PREFIX)}`,
+    sql: (viewerId) => [searchFansQuery({ viewerId, terms: terms(SEARCH_FAN_PREFIX), after: null, limit: SEARCH_FANS_PAGE_SIZE + 1 })],
+  },
+  {
+    name: 'search-posts',
+    api: () => `/api/search/posts?q=${encodeURIComponent(SEARCH_POST_WORDS)}`,
+    sql: (viewerId) => [searchPosts(viewerId, SEARCH_POST_WORDS, 'walk')],
+  },
+  {
+    name: 'search-posts-rare',
+    api: () => `/api/search/posts?q=${encodeURIComponent(SEARCH_RARE_POST_WORDS)}`,
+    sequential: true,
+    sql: (viewerId) => [searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'walk'), searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'gather')],
   },
 ];
 

@@ -219,7 +219,7 @@ test.describe('keyboard and layout checks', () => {
     await page.goto('/feed');
     await page.getByRole('tab', { name: 'Feed' }).focus();
     await page.keyboard.press('Tab');
-    const panel = page.getByRole('tabpanel');
+    const panel = page.getByRole('tabpanel', { name: 'Feed', exact: true });
     await expect(panel).toBeFocused();
     const outline = await panel.evaluate((node) => {
       const style = getComputedStyle(node);

@@ -25,6 +25,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { socialRoutes } from './modules/social/social.routes.js';
 import { createRealtime } from './lib/realtime.js';
 import { clubsRoutes } from './modules/clubs/clubs.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { startPushWorker } from './modules/push/push.delivery.js';
 import { pushRoutes } from './modules/push/push.routes.js';
@@ -131,6 +132,7 @@ export async function buildApp({
   });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
   clubsRoutes(app, { db });
+  searchRoutes(app, { db });
   profilesRoutes(app, { db, storage: media });
   accountRoutes(app, { db, storage: media });
   postsRoutes(app, { db, storage: media });

@@ -51,3 +51,14 @@ export const MENTION_SUGGESTIONS_LIMIT = 8;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const MOBILE_BREAKPOINT = 768;
+
+/** Search (decision 020): the longest search, and how many of each kind one page holds. */
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_FANS_PAGE_SIZE = 20;
+export const SEARCH_POSTS_PAGE_SIZE = 20;
+export const SEARCH_CLUBS_LIMIT = 8;
+export const SEARCH_HASHTAGS_LIMIT = 8;
+/** The web app keeps this many recent searches on the device. */
+export const RECENT_SEARCHES_MAX = 8;
+/** The Following feed's page size (the global feed's). */
+export const FOLLOWING_FEED_PAGE_SIZE = 50;

@@ -30,3 +30,28 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
     throw new AppError('VALIDATION', 'That page link is not valid.');
   return { at, id };
 }
+
+/** A cursor of a list whose items are (time, id) plus one more key: who shared a post ('' for the post itself). */
+export type SharedCursor = Cursor & { by: string };
+
+const USER_ID = /^[A-Za-z0-9_-]{0,64}$/;
+
+export function encodeSharedCursor(cursor: SharedCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}|${cursor.by}`, 'utf8').toString('base64url');
+}
+
+export function decodeSharedCursor(raw: string | undefined): SharedCursor | null {
+  if (!raw) return null;
+  const [at, id, by, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  if (
+    !at ||
+    !id ||
+    by === undefined ||
+    rest.length > 0 ||
+    !isPossibleTimestamp(at) ||
+    !UUID.test(id) ||
+    !USER_ID.test(by)
+  )
+    throw new AppError('VALIDATION', 'That page link is not valid.');
+  return { at, id, by };
+}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me';
 import { useUnreadCount } from '../features/notifications/api/use-notification-stream';
+import { RailSearchField } from '../features/search/components/search-field';
 import { cn } from '../lib/cn';
 import { appName } from '../lib/i18n';
 import { BrandMark } from './brand-mark';
@@ -129,6 +130,9 @@ export function AppShell() {
         <div className="mb-4 flex items-center gap-2 px-2">
           <BrandMark className="size-8" />
           <span className="text-lg font-bold tracking-tight">{appName}</span>
+        </div>
+        <div className="mb-2">
+          <RailSearchField />
         </div>
         <nav aria-label={t('nav.label')} className="flex flex-col gap-1">
           {tabs.slice(0, 2).map((tab) => link(tab, 'rail'))}

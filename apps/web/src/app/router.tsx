@@ -55,6 +55,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/tag').then((m) => ({ Component: m.TagRoute })),
               },
               {
+                path: '/search',
+                lazy: () => import('./routes/search').then((m) => ({ Component: m.SearchRoute })),
+              },
+              {
                 path: '/notifications',
                 lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
               },

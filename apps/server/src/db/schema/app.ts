@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  customType,
   timestamp,
   uniqueIndex,
   uuid,
@@ -20,6 +21,8 @@ import { session, user } from './auth.js';
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
 const counter = (name: string) => integer(name).notNull().default(0);
+/** PostgreSQL full-text document (search, migration 0070). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const clubs = pgTable(
   'clubs',
@@ -77,8 +80,13 @@ export const profiles = pgTable(
       .default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    /** The nickname's search key (searchKey() in SQL, migration 0070), byte-ordered for prefix ranges. */
+    searchKey: text('search_key').generatedAlwaysAs(sql`burti_search_key(nickname)`),
   },
   (t) => [
+    index('profiles_search_key_idx').on(t.searchKey, t.id),
+    index('profiles_blocked_idx').on(t.id).where(sql`${t.isBlocked}`),
+    index('profiles_search_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchKey})`),
     uniqueIndex('profiles_nickname_lower_idx').on(sql`lower(${t.nickname})`),
     index('profiles_nickname_prefix_idx').on(sql`lower(${t.nickname}) text_pattern_ops`),
     index('profiles_primary_club_idx').on(t.primaryClubId),
@@ -129,8 +137,14 @@ export const posts = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     editedAt: timestamp('edited_at', tz),
     deletedAt: timestamp('deleted_at', tz),
+    /** Words (search keys) and hashtags of the text, for post search (migration 0070). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`burti_post_vector(text)`),
   },
   (t) => [
+    index('posts_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
+    index('posts_author_feed_idx')
+      .on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null and ${t.visibility} = 'public'`),
     // DESC NULLS FIRST, the order `order by created_at desc, id desc` asks for (see 0006_indexes_that_match).
     index('posts_feed_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -194,7 +208,11 @@ export const shares = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('shares_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('shares_user_idx').on(t.userId, t.createdAt),
+    index('shares_user_feed_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+  ],
 );
 
 export const comments = pgTable(

@@ -53,6 +53,12 @@ export function postColumns(viewerId: string): SQL {
 
 const rows = (db: Executor, query: SQL) => queryPrepared<PostRow>(db, query);
 
+/** The columns of a post in a list of posts themselves (not shares), `p` joined with `a` (author) and `c` (club). */
+export function postListColumns(viewerId: string): SQL {
+  return sql`${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
+        ${cursorText(sql`p.created_at`)} as cursor_at`;
+}
+
 /** Live public posts newest first, optionally of one club, hiding authors the viewer must not see. */
 export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number }): SQL {
   const { viewerId, clubId, cursor, limit } = args;
@@ -106,6 +112,70 @@ export async function listUserTimeline(
       order by i.activity_at desc, i.post_id desc
       limit ${limit}`,
   );
+}
+
+/** A place in the Following feed: the item's time and post, and who shared it ('' for the post itself). */
+export type FollowingCursor = { at: string; id: string; by: string };
+
+/**
+ * The Following feed: live posts and shares of the fans the viewer follows, newest first by the time of each
+ * (a post at its creation, a share at its sharing), keyed (time, post, sharer) so that pages never repeat or
+ * skip an item while new ones arrive. Each followed fan gives at most `limit` items from their own index
+ * (posts_author_feed_idx, shares_user_feed_idx) before the merge, so a page reads at most
+ * 2 x followed x limit index entries and never the whole table. Every filter that can drop an item (a deleted
+ * post, an author hidden by a block or an administrator) runs inside those walks, before their limits.
+ */
+export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCursor | null; limit: number }): SQL {
+  const { viewerId, cursor, limit } = args;
+  const after = (at: SQL, id: SQL, by: SQL) =>
+    cursor ? sql`and (${at}, ${id}, ${by}) < (${cursorTime(cursor)}, ${cursor.id}::uuid, ${cursor.by})` : sql``;
+  return sql`with followed as (
+        select f.following_id as id from follows f
+        join profiles fa on fa.id = f.following_id
+        where f.follower_id = ${viewerId} and ${visibleAuthor(viewerId, sql`fa`)}
+      ),
+      items as (
+        select i.* from followed, lateral (
+          select p0.id as post_id, p0.created_at as activity_at, ''::text as shared_by
+          from posts p0
+          where p0.author_id = followed.id and p0.deleted_at is null and p0.visibility = 'public'
+            ${after(sql`p0.created_at`, sql`p0.id`, sql`''::text`)}
+          order by p0.created_at desc, p0.id desc
+          limit ${limit}
+        ) i
+        union all
+        select i.* from followed, lateral (
+          select s0.post_id, s0.created_at as activity_at, s0.user_id as shared_by
+          from shares s0
+          join posts p1 on p1.id = s0.post_id and p1.deleted_at is null and p1.visibility = 'public'
+          join profiles a1 on a1.id = p1.author_id
+          where s0.user_id = followed.id and ${visibleAuthor(viewerId, sql`a1`)}
+            ${after(sql`s0.created_at`, sql`s0.post_id`, sql`s0.user_id`)}
+          order by s0.created_at desc, s0.post_id desc
+          limit ${limit}
+        ) i
+      ),
+      page as (
+        select * from items order by activity_at desc, post_id desc, shared_by desc limit ${limit}
+      )
+      select ${postColumns(viewerId)},
+        nullif(i.shared_by, '') as shared_by_id, sb.nickname as shared_by_nickname,
+        case when i.shared_by = '' then null else i.activity_at end as shared_at,
+        i.shared_by as cursor_by,
+        ${cursorText(sql`i.activity_at`)} as cursor_at
+      from page i
+      join posts p on p.id = i.post_id
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      left join profiles sb on sb.id = nullif(i.shared_by, '')
+      order by i.activity_at desc, i.post_id desc, i.shared_by desc`;
+}
+
+export function listFollowingFeed(
+  db: Executor,
+  args: { viewerId: string; cursor: FollowingCursor | null; limit: number },
+): Promise<(PostRow & { cursor_by: string })[]> {
+  return queryPrepared<PostRow & { cursor_by: string }>(db, followingFeedQuery(args));
 }
 
 export function findPostViewQuery(viewerId: string, postId: string): SQL {

@@ -52,6 +52,12 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
     return posts.feedPage({ db, viewer, cursor });
   });
 
+  app.get('/api/feed/following', async (request): Promise<PostPage> => {
+    const viewer = await requireViewer(request);
+    const { cursor } = cursorQuery.parse(request.query);
+    return posts.followingPage({ db, viewer, cursor });
+  });
+
   app.get('/api/clubs/:clubId/posts', async (request): Promise<PostPage> => {
     const viewer = await requireViewer(request);
     const { clubId } = clubIdParams.parse(request.params);

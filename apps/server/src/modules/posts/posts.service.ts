@@ -1,11 +1,11 @@
 import type { LikeState, Post, PostPage, ShareState } from '@burti/shared';
-import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE } from '@burti/shared';
+import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_FEED_PAGE_SIZE } from '@burti/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { likes, profiles, shares } from '../../db/schema/index.js';
 import { versionedAvatar } from '../../lib/avatar.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, decodeSharedCursor, encodeCursor, encodeSharedCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
@@ -73,6 +73,23 @@ export function toPage(rows: q.PostRow[], limit: number): PostPage {
 export async function feedPage({ db, viewer, cursor }: Deps & { cursor?: string }): Promise<PostPage> {
   const rows = await q.listPosts(db, { viewerId: viewer.id, cursor: decodeCursor(cursor), limit: FEED_PAGE_SIZE + 1 });
   return toPage(rows, FEED_PAGE_SIZE);
+}
+
+/** Posts and shares of the fans the viewer follows, newest first. */
+export async function followingPage({ db, viewer, cursor }: Deps & { cursor?: string }): Promise<PostPage> {
+  const limit = FOLLOWING_FEED_PAGE_SIZE;
+  const rows = await q.listFollowingFeed(db, {
+    viewerId: viewer.id,
+    cursor: decodeSharedCursor(cursor),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    posts: page.map(toPost),
+    nextCursor:
+      rows.length > limit && last ? encodeSharedCursor({ at: last.cursor_at, id: last.id, by: last.cursor_by }) : null,
+  };
 }
 
 export async function clubPage({

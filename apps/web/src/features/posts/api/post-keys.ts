@@ -6,6 +6,8 @@ export const postKeys = {
   all: ['posts'] as const,
   lists: () => ['posts', 'list'] as const,
   feed: () => ['posts', 'list', 'feed'] as const,
+  following: () => ['posts', 'list', 'following'] as const,
+  search: (q: string) => ['posts', 'list', 'search', q] as const,
   club: (clubId: number) => ['posts', 'list', 'club', clubId] as const,
   user: (userId: string) => ['posts', 'list', 'user', userId] as const,
   tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,

@@ -1,0 +1,181 @@
+import { SEARCH_QUERY_MAX, searchKey } from '@burti/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
+import type { Cursor } from '../../lib/cursor.js';
+import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
+import { postListColumns, type PostRow } from '../posts/posts.queries.js';
+
+/**
+ * Search terms, folded by searchKey() the way migration 0070's burti_search_key() folded the stored text.
+ * `key` is the whole search; `words` its words as a full-text query (every word a prefix).
+ */
+export type SearchTerms = { key: string; words: string };
+
+/**
+ * The search as terms: its key (searchKey(), the fold migration 0070 stores), and its words as a full-text
+ * query in which every word is a prefix ("dinamo tbil" while the fan is still typing, "tbil dinamo" too).
+ * Null when nothing is left to look for (only spaces, punctuation or symbols). Keys hold letters and digits
+ * only, so no word can carry a full-text operator.
+ */
+export function searchTerms(text: string): SearchTerms | null {
+  // Bounded: a few characters can fold into many ("ﷺ" into 18 letters), and PostgreSQL refuses words over 2 KB.
+  const key = searchKey(text).slice(0, 2 * SEARCH_QUERY_MAX);
+  if (!key) return null;
+  const words = key.split(' ').filter(Boolean);
+  return { key, words: words.map((word) => `${word.slice(0, SEARCH_QUERY_MAX)}:*`).join(' & ') };
+}
+
+/** Where a page of fans ended: the tier (0 nickname starts with the search, 1 a word in it does), key, id. */
+export type FanCursor = { tier: 0 | 1; key: string; id: string };
+
+export type FanRow = {
+  tier: number;
+  search_key: string;
+  id: string;
+  nickname: string;
+  avatar_url: string | null;
+  updated_at: Date | string;
+  followers_count: number;
+  club_id: number | null;
+  club_name: string | null;
+};
+
+/** The largest code point: every key starting with `key` sorts (byte-wise, collate "C") below key + this. */
+const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * Fans by nickname. First those whose nickname's key starts with the search, in key order, so an exact match
+ * leads (it is the shortest key of the range) and a page is a range of profiles_search_key_idx; then those with
+ * a word starting with it ("10" finds "nika_10"), through profiles_search_words_idx. The second part runs only
+ * when the first did not fill the page (an Append under a Limit stops early). Hidden: fans blocked either way
+ * and fans an administrator blocked.
+ */
+export function searchFansQuery(args: {
+  viewerId: string;
+  terms: SearchTerms;
+  after: FanCursor | null;
+  limit: number;
+}): SQL {
+  const { viewerId, terms, after, limit } = args;
+  const columns = (tier: number) => sql`${sql.raw(String(tier))} as tier, a.search_key, a.id, a.nickname, a.avatar_url,
+      a.updated_at, a.followers_count, c.id as club_id, c.name as club_name`;
+  const from = sql`from profiles a left join clubs c on c.id = a.primary_club_id`;
+  const prefix = sql`a.search_key >= ${terms.key} and a.search_key < ${terms.key + PREFIX_END}`;
+  const afterIn = (tier: 0 | 1) =>
+    after?.tier === tier ? sql`and (a.search_key, a.id) > (${after.key}::text collate "C", ${after.id})` : sql``;
+  const starts = sql`(select ${columns(0)} ${from}
+      where ${prefix} and ${visibleAuthor(viewerId, sql`a`)} ${afterIn(0)}
+      order by a.search_key, a.id limit ${limit})`;
+  const words = sql`(select ${columns(1)} ${from}
+      where to_tsvector('simple'::regconfig, a.search_key) @@ to_tsquery('simple'::regconfig, ${terms.words})
+        and not (${prefix}) and ${visibleAuthor(viewerId, sql`a`)} ${afterIn(1)}
+      order by a.search_key, a.id limit ${limit})`;
+  // A word search needs two letters: one letter would ask for most of the index.
+  const withWords = terms.key.length >= 2;
+  const parts = after?.tier === 1 ? [words] : withWords ? [starts, words] : [starts];
+  return sql`select * from (${sql.join(parts, sql` union all `)}) found limit ${limit}`;
+}
+
+export function searchFans(
+  db: Executor,
+  args: { viewerId: string; terms: SearchTerms; after: FanCursor | null; limit: number },
+): Promise<FanRow[]> {
+  return queryPrepared<FanRow>(db, searchFansQuery(args));
+}
+
+const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
+
+/** How many of the newest posts the first try reads (see searchPosts). */
+export const POST_SEARCH_WINDOW = 4000;
+
+/**
+ * Live posts with every word of the search (each a prefix), newest first by keyset, in one of two ways.
+ *
+ * `walk`: the newest POST_SEARCH_WINDOW posts after the cursor, down posts_feed_idx, checked one by one. When
+ * that finds a full page, it is the right page (every newer match lies inside the window), and for words many
+ * posts use it is the cheapest way there. `gather`: every match from the GIN index (posts_search_idx), then the
+ * newest of them: for rarer words, whose matches are few (under 0.5 % of the posts, or the walk would have
+ * filled its page). The planner cannot choose between them by itself: PostgreSQL estimates a prefix word at a
+ * fixed 2 % whatever its real frequency, so the service tries the walk first and gathers only when the walk
+ * came back short. The gathered set is a materialised CTE with no order, so it is always read from the GIN
+ * index, never by walking the whole feed index for a rare word.
+ */
+export function searchPostsQuery(args: {
+  viewerId: string;
+  words: string;
+  cursor: Cursor | null;
+  limit: number;
+  way: 'walk' | 'gather';
+}): SQL {
+  const { viewerId, words, cursor, limit, way } = args;
+  const after = (p: SQL) =>
+    cursor ? sql`and (${p}.created_at, ${p}.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``;
+  if (way === 'walk')
+    // The window is read lazily: the outer limit stops it as soon as a page is full.
+    return sql`select ${postListColumns(viewerId)}
+      from (select * from posts p0 where p0.deleted_at is null ${after(sql`p0`)}
+        order by p0.created_at desc, p0.id desc limit ${POST_SEARCH_WINDOW}) p
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      where p.visibility = 'public' and p.search_vector @@ to_tsquery('simple'::regconfig, ${words})
+        and ${visibleAuthor(viewerId, sql`a`)}
+      order by p.created_at desc, p.id desc
+      limit ${limit}`;
+  // Every match with its time and author, straight from the index; the newest visible ones are picked from
+  // these before any other row is read (the administrator's blocks as an array, from profiles_blocked_idx).
+  return sql`with matched as materialized (
+        select p0.id, p0.created_at, p0.author_id from posts p0
+        where p0.search_vector @@ to_tsquery('simple'::regconfig, ${words}) and p0.deleted_at is null
+          and p0.visibility = 'public' ${after(sql`p0`)}
+      ),
+      page as (
+        select m.id from matched m
+        where m.author_id <> all (${blockedWith(viewerId)})
+          and m.author_id <> all (array(select bp.id from profiles bp where bp.is_blocked))
+        order by m.created_at desc, m.id desc
+        limit ${limit}
+      )
+      select ${postListColumns(viewerId)}
+      from page m
+      join posts p on p.id = m.id
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      order by p.created_at desc, p.id desc`;
+}
+
+export function searchPosts(
+  db: Executor,
+  args: { viewerId: string; words: string; cursor: Cursor | null; limit: number; way: 'walk' | 'gather' },
+): Promise<PostRow[]> {
+  return queryPrepared<PostRow>(db, searchPostsQuery(args));
+}
+
+/**
+ * The texts of up to `limit` of the newest visible posts among at most 10 x `limit` carrying a hashtag that starts
+ * with `tagKey` ('#' and a search key without spaces, as burti_hashtag_keys() stores them), taken from the GIN
+ * index: the hashtags are counted from these, so a popular tag costs no more than a rare one.
+ */
+export function recentHashtagTextsQuery(args: { viewerId: string; tagKey: string; limit: number }): SQL {
+  const { viewerId, tagKey, limit } = args;
+  // A quoted lexeme is taken as it is (no parser, no dictionary), so the '#' stays; keys hold no quotes.
+  const query = `'${tagKey}':*`;
+  return sql`with tagged as materialized (
+        select p0.id from posts p0 where p0.search_vector @@ ${query}::tsquery and p0.deleted_at is null
+        limit ${limit * 10}
+      )
+      select p.text
+      from tagged t
+      join posts p on p.id = t.id
+      join profiles a on a.id = p.author_id
+      where p.visibility = 'public' and ${visibleAuthor(viewerId, sql`a`)}
+      order by p.created_at desc, p.id desc
+      limit ${limit}`;
+}
+
+export async function recentHashtagTexts(
+  db: Executor,
+  args: { viewerId: string; tagKey: string; limit: number },
+): Promise<string[]> {
+  const rows = await queryRows<{ text: string | null }>(db, recentHashtagTextsQuery(args));
+  return rows.flatMap((row) => (row.text ? [row.text] : []));
+}

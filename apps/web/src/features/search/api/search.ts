@@ -1,0 +1,44 @@
+import type { FanResultPage, SearchResponse } from '@burti/shared';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api';
+import { STALE } from '../../../lib/query-client';
+
+export const searchKeys = {
+  all: ['search'] as const,
+  top: (q: string) => ['search', 'top', q] as const,
+  fans: (q: string) => ['search', 'fans', q] as const,
+};
+
+export const searchPath = (base: string, q: string, cursor?: string) =>
+  `${base}?q=${encodeURIComponent(q)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/** The first page of fans, clubs, hashtags and posts; the previous answer stays on screen while the next loads. */
+export const searchQuery = (q: string) =>
+  queryOptions({
+    queryKey: searchKeys.top(q),
+    queryFn: () => apiGet<SearchResponse>(searchPath('/api/search', q)),
+    staleTime: STALE.short,
+  });
+
+export function useSearch(q: string) {
+  return useQuery({ ...searchQuery(q), enabled: q.length > 0, placeholderData: keepPreviousData });
+}
+
+export function useFanSearch(q: string, enabled: boolean) {
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: searchKeys.fans(q),
+      queryFn: ({ pageParam }) => apiGet<FanResultPage>(searchPath('/api/search/fans', q, pageParam)),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      staleTime: STALE.short,
+    }),
+    enabled: enabled && q.length > 0,
+  });
+}
