@@ -3,7 +3,7 @@ import { queryPrepared, type Executor } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
-import { mentionsColumn } from '../mentions/mentions.queries.js';
+import { mentionsColumn } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor } from '../../lib/visibility.js';
 
 export type CommentRow = {

@@ -2,17 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
-/**
- * The fans a text's mentions stand for, shown by their current nicknames: `column` holds the handle -> id map
- * stored with the text (null when it mentions nobody, which costs nothing).
- */
-export function mentionsColumn(column: SQL): SQL {
-  return sql`case when ${column} is null then null else (
-      select json_agg(json_build_object('handle', m.key, 'id', u.id, 'nickname', u.nickname))
-      from jsonb_each_text(${column}) m join profiles u on u.id = m.value
-    ) end`;
-}
-
 /** The fans with these nicknames (ignoring case): normalised handle -> profile id. */
 export async function findByHandles(db: Executor, handles: string[]): Promise<Map<string, string>> {
   if (!handles.length) return new Map();

@@ -1,63 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../../db/client.js';
 import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
-import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
-import { mentionsColumn } from '../mentions/mentions.queries.js';
+import { cursorText, cursorTime, postColumns, type PostRow } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
 
-/** A post as lists and the detail page read it, before it is shaped for the API. */
-export type PostRow = {
-  id: string;
-  text: string | null;
-  media_url: string | null;
-  media_type: 'photo' | 'video' | null;
-  media_width: number | null;
-  media_height: number | null;
-  media_feed_url: string | null;
-  media_poster_url: string | null;
-  media_urls: string[];
-  likes_count: number;
-  comments_count: number;
-  shares_count: number;
-  created_at: Date | string;
-  edited_at: Date | string | null;
-  author_id: string;
-  author_nickname: string;
-  author_avatar_url: string | null;
-  author_updated_at: Date | string;
-  club_id: number;
-  club_name: string;
-  club_country: string;
-  club_league: string;
-  viewer_has_liked: boolean;
-  viewer_has_shared: boolean;
-  shared_by_id: string | null;
-  shared_by_nickname: string | null;
-  shared_at: Date | string | null;
-  cursor_at: string;
-  mentions: Mention[] | null;
-};
-
-export const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-export const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
-
-export function postColumns(viewerId: string): SQL {
-  return sql`p.id, p.text, ${mentionsColumn(sql`p.mentions`)} as mentions, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
-    p.created_at, p.edited_at,
-    a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
-    c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
-    exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,
-    exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared`;
-}
-
 const rows = (db: Executor, query: SQL) => queryPrepared<PostRow>(db, query);
-
-/** The columns of a post in a list of posts themselves (not shares), `p` joined with `a` (author) and `c` (club). */
-export function postListColumns(viewerId: string): SQL {
-  return sql`${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
-        ${cursorText(sql`p.created_at`)} as cursor_at`;
-}
 
 /** Live public posts newest first, optionally of one club, hiding authors the viewer must not see. */
 export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number }): SQL {
@@ -214,7 +162,12 @@ type MediaColumns = {
 
 export async function insertPost(
   db: Executor,
-  values: { authorId: string; clubId: number; text: string | null; mentions: Record<string, string> | null } & MediaColumns,
+  values: {
+    authorId: string;
+    clubId: number;
+    text: string | null;
+    mentions: Record<string, string> | null;
+  } & MediaColumns,
 ) {
   const [post] = await db.insert(posts).values(values).returning({ id: posts.id, createdAt: posts.createdAt });
   return post!;
@@ -308,3 +261,5 @@ export async function postCounts(db: Executor, postId: string) {
     .where(eq(posts.id, postId));
   return row!;
 }
+
+export type { PostRow };

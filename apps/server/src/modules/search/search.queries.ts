@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
-import { postListColumns, type PostRow } from '../posts/posts.queries.js';
+import { postListColumns, type PostRow } from '../../lib/post-rows.js';
 
 /**
  * Search terms, folded by searchKey() the way migration 0070's burti_search_key() folded the stored text.

@@ -16,7 +16,7 @@ import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { listClubs } from '../clubs/clubs.queries.js';
+import { listClubs } from '../clubs/clubs.service.js';
 import { toPost } from '../posts/posts.service.js';
 import * as q from './search.queries.js';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor } from '../../db/client.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { visibleAuthor } from '../../lib/visibility.js';
-import { cursorText, cursorTime, postColumns, type PostRow } from '../posts/posts.queries.js';
+import { cursorText, cursorTime, postColumns, type PostRow } from '../../lib/post-rows.js';
 
 /**
  * Makes a post's stored tags the given ones: removed tags go, new ones come (the trigger on post_hashtags keeps
