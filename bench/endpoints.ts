@@ -235,7 +235,7 @@ export function likeEndpoint(): BareEndpoint {
               }),
             );
             const [row] = group
-              ? await run<{ id: string; unread_count: number; push_due: boolean }>(
+              ? await run<{ id: string; push_due: boolean }>(
                   joinedGroupViewQuery(group.id, viewer, GROUP_PUSH_INTERVAL_SECONDS),
                 )
               : [];

@@ -1,7 +1,6 @@
-import type { NotificationEvent } from '@burti/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createRealtime, publish, type Realtime } from './realtime.js';
+import { createRealtime, publish, type PublishedEvent, type Realtime } from './realtime.js';
 
 const silent = { warn: () => undefined, info: () => undefined, error: () => undefined } as never;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -9,7 +8,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('realtime events', () => {
   let t: TestApp;
   let realtime: Realtime;
-  const received: NotificationEvent[] = [];
+  const received: PublishedEvent[] = [];
   const userId = crypto.randomUUID();
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { NotificationEvent } from '@burti/shared';
+import type { Notification } from '@burti/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, notify, type Database, type Executor } from '../db/client.js';
 
@@ -8,7 +8,15 @@ export const EVENTS_CHANNEL = 'burti_events';
 /** The reconnect delay a closing server gives its streams: come back soon (through the proxy, to another one). */
 export const SHUTDOWN_RETRY_MS = 500;
 
-type Listener = (event: NotificationEvent) => void;
+/**
+ * What a writer announces: a new notification, or a new unread count after reading. A new notification carries no
+ * count: the live stream that forwards it reads its recipient's count (only recipients with a stream need one, and
+ * the writer's transaction stays free of a count that grows with the recipient's unread rows).
+ */
+export type PublishedEvent =
+  { kind: 'notification'; notification: Notification } | { kind: 'unread'; unreadCount: number };
+
+type Listener = (event: PublishedEvent) => void;
 /** An open Server-Sent Events stream, as the realtime hub sees it. */
 export type Stream = {
   /** Ends the stream after telling the client when to reconnect (`retry:` in ms). */
@@ -39,7 +47,7 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
     EVENTS_CHANNEL,
     (payload) => {
       try {
-        const message = JSON.parse(payload) as { userId: string; event: NotificationEvent };
+        const message = JSON.parse(payload) as { userId: string; event: PublishedEvent };
         for (const listener of listeners.get(message.userId) ?? []) listener(message.event);
       } catch (err) {
         log.warn({ err }, 'dropped a malformed realtime message');
@@ -81,6 +89,6 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
  * Announces an event to the user's live clients. Inside a transaction it is sent after the commit (and never
  * for a rollback), so the NOTIFY does not hold the write transaction open; outside one it is sent at once.
  */
-export async function publish(executor: Executor, userId: string, event: NotificationEvent): Promise<void> {
+export async function publish(executor: Executor, userId: string, event: PublishedEvent): Promise<void> {
   await afterCommit(executor, (db) => notify(db, EVENTS_CHANNEL, JSON.stringify({ userId, event })));
 }

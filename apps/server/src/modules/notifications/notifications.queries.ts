@@ -66,9 +66,7 @@ export function insertNotificationViewQuery(values: NewNotification): SQL {
         on conflict do nothing
         returning *
       )
-      select ${columns},
-        -- The statement's snapshot does not see its own insert: the new row is the one more unread.
-        (select count(*)::int from notifications u where u.user_id = n.user_id and u.read_at is null) + 1 as unread_count
+      select ${columns}
       from n left join profiles a on a.id = n.actor_id left join posts p on p.id = n.post_id`;
 }
 
@@ -98,22 +96,21 @@ export async function joinGroup(db: Executor, values: GroupMember): Promise<stri
 
 /**
  * Counts the new member into the group and brings it to the top, unread, with them as its face; reads back what
- * the live event carries, and whether a push is due (none went out for the group in the last few minutes).
+ * the live event carries, and whether a push is due (none went out for the group in the last few minutes). The
+ * recipient's unread count is not read here: its cost grows with their unread rows, and only a recipient with a
+ * live stream needs it (the stream reads it, off the writer's transaction).
  */
 export function joinedGroupViewQuery(id: string, actorId: string, pushIntervalSeconds: number): SQL {
-  const due = (column: SQL) => sql`(${column} is null or ${column} < now() - make_interval(secs => ${pushIntervalSeconds}))`;
-  return sql`with o as (select read_at, pushed_at from notifications where id = ${id}),
+  const due = (column: SQL) =>
+    sql`(${column} is null or ${column} < now() - make_interval(secs => ${pushIntervalSeconds}))`;
+  return sql`with o as (select pushed_at from notifications where id = ${id}),
       n as (
         update notifications set actor_id = ${actorId}, actor_count = actor_count + 1, created_at = now(), read_at = null,
           pushed_at = case when ${due(sql`pushed_at`)} then now() else pushed_at end
         where id = ${id}
         returning *
       )
-      select ${columns},
-        -- The snapshot sees the group as it was: a group that had been read is one more unread.
-        (select count(*)::int from notifications u where u.user_id = n.user_id and u.read_at is null)
-          + case when o.read_at is null then 0 else 1 end as unread_count,
-        ${due(sql`o.pushed_at`)} as push_due
+      select ${columns}, ${due(sql`o.pushed_at`)} as push_due
       from n cross join o left join profiles a on a.id = n.actor_id left join posts p on p.id = n.post_id`;
 }
 
@@ -122,19 +119,16 @@ export async function joinedGroupView(
   id: string,
   actorId: string,
   pushIntervalSeconds: number,
-): Promise<(NotificationRow & { unread_count: number; push_due: boolean }) | null> {
-  const [row] = await queryPrepared<NotificationRow & { unread_count: number; push_due: boolean }>(
+): Promise<(NotificationRow & { push_due: boolean }) | null> {
+  const [row] = await queryPrepared<NotificationRow & { push_due: boolean }>(
     db,
     joinedGroupViewQuery(id, actorId, pushIntervalSeconds),
   );
   return row ?? null;
 }
 
-export async function insertNotificationView(
-  db: Executor,
-  values: NewNotification,
-): Promise<(NotificationRow & { unread_count: number }) | null> {
-  const [row] = await queryPrepared<NotificationRow & { unread_count: number }>(db, insertNotificationViewQuery(values));
+export async function insertNotificationView(db: Executor, values: NewNotification): Promise<NotificationRow | null> {
+  const [row] = await queryPrepared<NotificationRow>(db, insertNotificationViewQuery(values));
   return row ?? null;
 }
 
@@ -171,7 +165,10 @@ export async function deleteBetween(db: Executor, a: string, b: string): Promise
       sql`update notifications n set actor_count = m.members, actor_id = m.latest
         from (select notification_id, count(*)::int as members,
                 (array_agg(actor_id order by created_at desc))[1] as latest
-              from notification_actors where notification_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+              from notification_actors where notification_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})
               group by notification_id) m
         where n.id = m.notification_id`,
     );

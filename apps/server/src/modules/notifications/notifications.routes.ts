@@ -6,7 +6,7 @@ import {
 } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { Realtime } from '../../lib/realtime.js';
+import type { PublishedEvent, Realtime } from '../../lib/realtime.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { listForViewer, readAll, readOne, unreadCountFor } from './notifications.service.js';
 
@@ -55,7 +55,20 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
         (unreadCount) => send({ kind: 'unread', unreadCount }),
         (err: unknown) => request.log.warn({ err }, 'could not resend the unread count'),
       );
-    const unsubscribe = realtime.subscribe(viewer.id, send);
+    // A new notification arrives without the unread count (writers do not count): read it here, one event after
+    // the other so the client sees them in order.
+    let delivering = Promise.resolve();
+    const forward = (event: PublishedEvent) => {
+      delivering = delivering.then(async () => {
+        if (event.kind === 'unread') return void send(event);
+        try {
+          send({ ...event, unreadCount: await unreadCountFor(db, viewer) });
+        } catch (err) {
+          request.log.warn({ err }, 'could not read the unread count for a new notification');
+        }
+      });
+    };
+    const unsubscribe = realtime.subscribe(viewer.id, forward);
     // Events sent while the LISTEN connection was down are lost: bring the count up to date when it is back.
     const stopResync = realtime.onResync(() => void sendUnread());
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);

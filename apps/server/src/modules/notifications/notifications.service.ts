@@ -85,7 +85,7 @@ export async function notifyUser(
     if (!row) return;
     // One push per group per few minutes: the fans who join it meanwhile are in the row, not in more pushes.
     if (row.push_due) await enqueuePush(tx, row.id);
-    await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount: row.unread_count });
+    await publish(tx, args.to, { kind: 'notification', notification: toNotification(row) });
     return;
   }
   const row = await q.insertNotificationView(tx, {
@@ -98,7 +98,7 @@ export async function notifyUser(
   });
   if (!row) return;
   await enqueuePush(tx, row.id);
-  await publish(tx, args.to, { kind: 'notification', notification: toNotification(row), unreadCount: row.unread_count });
+  await publish(tx, args.to, { kind: 'notification', notification: toNotification(row) });
 }
 
 export async function listForViewer({ db, viewer }: { db: Db; viewer: Viewer }): Promise<NotificationListResponse> {
