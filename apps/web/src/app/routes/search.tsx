@@ -16,7 +16,7 @@ import {
   readRecentSearches,
   removeRecentSearch,
 } from '../../features/search/lib/recent-searches';
-import { useDebounced } from '../../features/search/lib/use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 /** How long typing must pause before the results follow it. */
 const DEBOUNCE_MS = 250;

@@ -1,9 +1,10 @@
 import { NICKNAME_MAX, type Author } from '@burti/shared';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../ui/avatar';
 import { Textarea, type TextareaProps } from '../ui/textarea';
 import { cn } from '../../lib/cn';
+import { useDebounced } from '../../lib/use-debounced';
 import { useMentionSuggestions } from './use-mention-suggestions';
 
 /** The `@prefix` being typed right before the caret, if any (the same rule the server reads mentions by). */
@@ -12,15 +13,6 @@ const TYPING = new RegExp(String.raw`(?<![\p{L}\p{N}\p{M}_.@#/&])@([\p{L}\p{N}\p
 export function mentionAt(text: string, caret: number): { start: number; prefix: string } | null {
   const match = TYPING.exec(text.slice(0, caret));
   return match ? { start: match.index, prefix: match[1]! } : null;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export type MentionTextareaProps = Omit<TextareaProps, 'value' | 'onChange' | 'ref'> & {
