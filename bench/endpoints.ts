@@ -18,12 +18,24 @@ import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
 import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
-import { listNotificationsQuery, unreadCountQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
+import {
+  listNotificationsQuery,
+  unreadCountQuery,
+} from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
-import { joinGroupQuery, joinedGroupViewQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
-import { searchFansQuery, searchPostsQuery, searchTerms } from '../apps/server/src/modules/search/search.queries.js';
+import {
+  joinGroupQuery,
+  joinedGroupViewQuery,
+} from '../apps/server/src/modules/notifications/notifications.queries.js';
+import {
+  planPostSearch,
+  type PostSearchPlan,
+  searchFansQuery,
+  searchPostsQuery,
+  searchTerms,
+} from '../apps/server/src/modules/search/search.queries.js';
 import {
   findPostViewQuery,
   followingFeedQuery,
@@ -39,6 +51,8 @@ export type Fixtures = {
   deepCursor: string;
   postId: string;
   commentId: string;
+  /** How the API searches the rare pair (planPostSearch() over the posts' statistics). */
+  rarePlan: PostSearchPlan;
 };
 
 export type BareContext = {
@@ -71,7 +85,18 @@ export async function fixtures(client: SqlClient): Promise<Fixtures> {
   const comment = await one<{ id: string }>(
     `select id from comments where post_id = '${post.id}' and parent_comment_id is null order by reply_count desc limit 1`,
   );
-  return { clubId: club.id, deepCursor: encodeCursor({ at: deep.at, id: deep.id }), postId: post.id, commentId: comment.id };
+  const { rows: common } = await client.query(
+    `select e.lexeme, s.most_common_elem_freqs[e.n]::float8 as share
+     from pg_stats s, unnest(s.most_common_elems::text::text[]) with ordinality as e(lexeme, n)
+     where s.schemaname = current_schema() and s.tablename = 'posts' and s.attname = 'search_vector'`,
+  );
+  return {
+    clubId: club.id,
+    deepCursor: encodeCursor({ at: deep.at, id: deep.id }),
+    postId: post.id,
+    commentId: comment.id,
+    rarePlan: planPostSearch(terms(SEARCH_RARE_POST_WORDS).words, common as { lexeme: string; share: number }[]),
+  };
 }
 
 /** A read endpoint of the benchmark: the API's path, and the baseline's SQL for the same answer. */
@@ -93,8 +118,15 @@ export const SEARCH_FAN_PREFIX = 'fan12';
 export const SEARCH_POST_WORDS = 'derby lads';
 export const SEARCH_RARE_POST_WORDS = 'fan4242 derby';
 const terms = (text: string) => searchTerms(text)!;
-const searchPosts = (viewerId: string, words: string, way: 'walk' | 'gather') =>
-  searchPostsQuery({ viewerId, words: terms(words).words, cursor: null, limit: SEARCH_POSTS_PAGE_SIZE + 1, way });
+const searchPosts = (viewerId: string, words: string, way: 'walk' | 'gather', indexWords?: string) =>
+  searchPostsQuery({
+    viewerId,
+    words: terms(words).words,
+    cursor: null,
+    limit: SEARCH_POSTS_PAGE_SIZE + 1,
+    way,
+    indexWords,
+  });
 
 export const READS: ReadEndpoint[] = [
   {
@@ -105,13 +137,20 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'club-feed',
     api: (f) => `/api/clubs/${f.clubId}/posts`,
-    sql: (viewerId, f) => [listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 })],
+    sql: (viewerId, f) => [
+      listPostsQuery({ viewerId, clubId: f.clubId, cursor: null, limit: CLUB_FEED_PAGE_SIZE + 1 }),
+    ],
   },
   {
     name: 'club-feed-deep',
     api: (f) => `/api/clubs/${f.clubId}/posts?cursor=${f.deepCursor}`,
     sql: (viewerId, f) => [
-      listPostsQuery({ viewerId, clubId: f.clubId, cursor: decodeCursor(f.deepCursor), limit: CLUB_FEED_PAGE_SIZE + 1 }),
+      listPostsQuery({
+        viewerId,
+        clubId: f.clubId,
+        cursor: decodeCursor(f.deepCursor),
+        limit: CLUB_FEED_PAGE_SIZE + 1,
+      }),
     ],
   },
   {
@@ -137,13 +176,11 @@ export const READS: ReadEndpoint[] = [
       listCommentsQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
     ],
   },
-  ...(['7d', '30d', 'all'] as const).map(
-    (window): ReadEndpoint => ({
-      name: `leaderboard-${window}`,
-      api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
-      sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
-    }),
-  ),
+  ...(['7d', '30d', 'all'] as const).map((window): ReadEndpoint => ({
+    name: `leaderboard-${window}`,
+    api: (f) => `/api/leaderboard?clubId=${f.clubId}&window=${window}`,
+    sql: (viewerId, f) => [leaderboardQuery({ clubId: f.clubId, viewerId, window })],
+  })),
   {
     name: 'notifications',
     api: () => '/api/notifications',
@@ -157,7 +194,9 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'search-fans',
     api: () => `/api/search/fans?q=${encodeURIComponent(SEARCH_FAN_PREFIX)}`,
-    sql: (viewerId) => [searchFansQuery({ viewerId, terms: terms(SEARCH_FAN_PREFIX), after: null, limit: SEARCH_FANS_PAGE_SIZE + 1 })],
+    sql: (viewerId) => [
+      searchFansQuery({ viewerId, terms: terms(SEARCH_FAN_PREFIX), after: null, limit: SEARCH_FANS_PAGE_SIZE + 1 }),
+    ],
   },
   {
     name: 'search-posts',
@@ -168,7 +207,10 @@ export const READS: ReadEndpoint[] = [
     name: 'search-posts-rare',
     api: () => `/api/search/posts?q=${encodeURIComponent(SEARCH_RARE_POST_WORDS)}`,
     sequential: true,
-    sql: (viewerId) => [searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'walk'), searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'gather')],
+    sql: (viewerId, f) => [
+      ...(f.rarePlan.walkFirst ? [searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'walk')] : []),
+      searchPosts(viewerId, SEARCH_RARE_POST_WORDS, 'gather', f.rarePlan.indexWords),
+    ],
   },
 ];
 
@@ -221,7 +263,11 @@ export function likeEndpoint(): BareEndpoint {
         if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
         if (on) {
           const inserted = await run(
-            mock.insert(likes).values({ postId, userId: viewer }).onConflictDoNothing().returning({ postId: likes.postId }),
+            mock
+              .insert(likes)
+              .values({ postId, userId: viewer })
+              .onConflictDoNothing()
+              .returning({ postId: likes.postId }),
           );
           if (inserted.length && target.author_id !== viewer) {
             // The like joins the post's group (likes of a post are one row): two statements, as notifyUser sends them.
@@ -242,19 +288,37 @@ export function likeEndpoint(): BareEndpoint {
             if (row) {
               if (row.push_due) {
                 boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
-                await boss.send('push', { notificationId: row.id }, {
-                  ...QUEUES.push,
-                  db: { executeSql: async (text, values) => client.query(text, values) },
-                });
+                await boss.send(
+                  'push',
+                  { notificationId: row.id },
+                  {
+                    ...QUEUES.push,
+                    db: { executeSql: async (text, values) => client.query(text, values) },
+                  },
+                );
               }
-              await run(sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`);
+              await run(
+                sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`,
+              );
             }
           }
         } else {
-          await run(mock.delete(likes).where(and(eq(likes.postId, postId), eq(likes.userId, viewer))).returning({ postId: likes.postId }));
+          await run(
+            mock
+              .delete(likes)
+              .where(and(eq(likes.postId, postId), eq(likes.userId, viewer)))
+              .returning({ postId: likes.postId }),
+          );
         }
         const [counts] = await run(
-          mock.select({ likesCount: posts.likesCount, sharesCount: posts.sharesCount, commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId)),
+          mock
+            .select({
+              likesCount: posts.likesCount,
+              sharesCount: posts.sharesCount,
+              commentsCount: posts.commentsCount,
+            })
+            .from(posts)
+            .where(eq(posts.id, postId)),
         );
         await client.query('commit');
         return counts;

@@ -96,9 +96,15 @@ export const POST_SEARCH_WINDOW = 4000;
  * posts use it is the cheapest way there. `gather`: every match from the GIN index (posts_search_idx), then the
  * newest of them: for rarer words, whose matches are few (under 0.5 % of the posts, or the walk would have
  * filled its page). The planner cannot choose between them by itself: PostgreSQL estimates a prefix word at a
- * fixed 2 % whatever its real frequency, so the service tries the walk first and gathers only when the walk
- * came back short. The gathered set is a materialised CTE with no order, so it is always read from the GIN
+ * fixed 2 % whatever its real frequency, so the service decides from the lexeme statistics ANALYZE keeps
+ * (planPostSearch): it walks first and gathers only when the walk came back short, or gathers at once when a
+ * word is rarer than every common lexeme. The gathered set is a materialised CTE with no order, so it is always read from the GIN
  * index, never by walking the whole feed index for a rare word.
+ *
+ * The GIN index is asked only for `indexWords`: the rare words of the search (see planPostSearch). A prefix word
+ * makes GIN collect every post of every lexeme it covers before any other word can narrow them, so "fan4242
+ * derby" read all the posts with "derby" (26 ms at a million posts) to keep the 99 of fan4242's; asked for
+ * "fan4242:*" alone it reads those 99 (0.1 ms). The whole search is then checked on the gathered rows.
  */
 export function searchPostsQuery(args: {
   viewerId: string;
@@ -106,8 +112,10 @@ export function searchPostsQuery(args: {
   cursor: Cursor | null;
   limit: number;
   way: 'walk' | 'gather';
+  /** The words the GIN index is asked for when gathering (the rare ones); `words` when none is known rare. */
+  indexWords?: string;
 }): SQL {
-  const { viewerId, words, cursor, limit, way } = args;
+  const { viewerId, words, cursor, limit, way, indexWords = words } = args;
   const after = (p: SQL) =>
     cursor ? sql`and (${p}.created_at, ${p}.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``;
   if (way === 'walk')
@@ -123,14 +131,16 @@ export function searchPostsQuery(args: {
       limit ${limit}`;
   // Every match with its time and author, straight from the index; the newest visible ones are picked from
   // these before any other row is read (the administrator's blocks as an array, from profiles_blocked_idx).
+  // The whole search is checked outside the materialised set, so the planner cannot hand it to the index.
   return sql`with matched as materialized (
-        select p0.id, p0.created_at, p0.author_id from posts p0
-        where p0.search_vector @@ to_tsquery('simple'::regconfig, ${words}) and p0.deleted_at is null
+        select p0.id, p0.created_at, p0.author_id, p0.search_vector from posts p0
+        where p0.search_vector @@ to_tsquery('simple'::regconfig, ${indexWords}) and p0.deleted_at is null
           and p0.visibility = 'public' ${after(sql`p0`)}
       ),
       page as (
         select m.id from matched m
-        where m.author_id <> all (${blockedWith(viewerId)})
+        where m.search_vector @@ to_tsquery('simple'::regconfig, ${words})
+          and m.author_id <> all (${blockedWith(viewerId)})
           and m.author_id <> all (array(select bp.id from profiles bp where bp.is_blocked))
         order by m.created_at desc, m.id desc
         limit ${limit}
@@ -145,9 +155,61 @@ export function searchPostsQuery(args: {
 
 export function searchPosts(
   db: Executor,
-  args: { viewerId: string; words: string; cursor: Cursor | null; limit: number; way: 'walk' | 'gather' },
+  args: {
+    viewerId: string;
+    words: string;
+    cursor: Cursor | null;
+    limit: number;
+    way: 'walk' | 'gather';
+    indexWords?: string;
+  },
 ): Promise<PostRow[]> {
   return queryPrepared<PostRow>(db, searchPostsQuery(args));
+}
+
+/** A lexeme of the posts' search vectors and the share of posts holding it, from ANALYZE's statistics. */
+export type LexemeShare = { lexeme: string; share: number };
+
+/**
+ * The most common lexemes of the posts (pg_stats.most_common_elems of posts.search_vector, kept by ANALYZE):
+ * empty where no statistics were gathered yet. The last three frequencies are the minimum, the maximum and
+ * the share of nulls, not lexemes', so they are left out.
+ */
+export async function commonPostLexemes(db: Executor): Promise<LexemeShare[]> {
+  const rows = await queryRows<{ lexeme: string; share: number }>(
+    db,
+    sql`select e.lexeme, s.most_common_elem_freqs[e.n]::float8 as share
+      from pg_stats s, unnest(s.most_common_elems::text::text[]) with ordinality as e(lexeme, n)
+      where s.schemaname = current_schema() and s.tablename = 'posts' and s.attname = 'search_vector'`,
+  );
+  return rows.map((row) => ({ lexeme: row.lexeme, share: Number(row.share) }));
+}
+
+/** A word is common when the lexemes it starts are in this share of the posts or more. */
+export const COMMON_WORD_SHARE = 0.01;
+
+/** How a search of posts goes (see searchPostsQuery): which words the GIN index is asked for, and whether to walk first. */
+export type PostSearchPlan = { indexWords: string; walkFirst: boolean };
+
+/**
+ * The plan for a search's words (searchTerms().words: "a:* & b:*") given the posts' most common lexemes.
+ * The index is asked for the words whose lexemes are in fewer than COMMON_WORD_SHARE of the posts (all of them
+ * when every word is common, or no statistics say otherwise: then there is nothing cheaper to start from).
+ * The walk down the newest posts is skipped when a word starts none of the common lexemes: ANALYZE saw it in
+ * fewer posts than its least common lexeme, so the walk would come back short and only add its cost.
+ */
+export function planPostSearch(words: string, common: LexemeShare[]): PostSearchPlan {
+  const parts = words.split(' & ').map((part) => {
+    const prefix = part.replace(/:\*$/, '');
+    let share = 0;
+    for (const { lexeme, share: each } of common) if (lexeme.startsWith(prefix)) share += each;
+    return { part, share };
+  });
+  const rare = parts.filter(({ share }) => share < COMMON_WORD_SHARE);
+  return {
+    indexWords: rare.length ? rare.map(({ part }) => part).join(' & ') : words,
+    walkFirst: common.length === 0 || parts.every(({ share }) => share > 0),
+  };
 }
 
 /**

@@ -106,9 +106,11 @@ export async function searchPosts({
   if (!terms || terms.key.length < 2) return { posts: [], nextCursor: null };
   const limit = SEARCH_POSTS_PAGE_SIZE;
   const args = { viewerId: viewer.id, words: terms.words, cursor: after, limit: limit + 1 };
-  // The newest posts first; all the matches only when those did not hold a full page (see searchPostsQuery).
-  let rows = await q.searchPosts(db, { ...args, way: 'walk' });
-  if (rows.length <= limit) rows = await q.searchPosts(db, { ...args, way: 'gather' });
+  // The newest posts first; all the matches only when those did not hold a full page (see searchPostsQuery),
+  // or at once for a word too rare for the newest posts to hold a page of.
+  const plan = q.planPostSearch(terms.words, await commonLexemes(db));
+  let rows = plan.walkFirst ? await q.searchPosts(db, { ...args, way: 'walk' }) : [];
+  if (rows.length <= limit) rows = await q.searchPosts(db, { ...args, way: 'gather', indexWords: plan.indexWords });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -145,6 +147,26 @@ export async function searchHashtags({ db, viewer, text }: Deps & { text: string
       tag: [...entry.spellings.entries()].sort((x, y) => y[1] - x[1])[0]![0],
       postsCount: entry.count,
     }));
+}
+
+/** How long the posts' most common lexemes are reused before they are read from the statistics again. */
+const LEXEME_STATS_TTL_MS = 10 * 60_000;
+const lexemeStats = new WeakMap<Db, { until: number; lexemes: Promise<q.LexemeShare[]> }>();
+
+/**
+ * The posts' most common lexemes (see planPostSearch), read at most once per LEXEME_STATS_TTL_MS per database. None
+ * are kept until ANALYZE has gathered some (a new database): the next search reads them again.
+ */
+function commonLexemes(db: Db): Promise<q.LexemeShare[]> {
+  const cached = lexemeStats.get(db);
+  if (cached && cached.until > Date.now()) return cached.lexemes;
+  const lexemes = q.commonPostLexemes(db);
+  lexemeStats.set(db, { until: Date.now() + LEXEME_STATS_TTL_MS, lexemes });
+  lexemes.then(
+    (found) => found.length === 0 && lexemeStats.delete(db),
+    () => lexemeStats.delete(db),
+  );
+  return lexemes;
 }
 
 /** The first page of every kind of result. */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { posts, profiles } from '../../db/schema/index.js';
+import { commonPostLexemes, planPostSearch, searchTerms } from './search.queries.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -156,6 +157,43 @@ describe('fans by nickname', () => {
 });
 
 describe('posts by words', () => {
+  it('asks the index for the rare words only, and still finds only the posts holding every word', async () => {
+    const [author] = await t.createFans(1);
+    const [club] = await queryRows<{ id: number }>(t.db, sql`select id from clubs order by id limit 1`);
+    // A word in hundreds of posts, and the statistics that tell so.
+    const common = `${tag}sbroad`;
+    await t.db
+      .insert(posts)
+      .values(
+        Array.from({ length: 400 }, (_, i) => ({ authorId: author!.userId, clubId: club!.id, text: `${common} ${i}` })),
+      );
+    const rare = `${tag}unique`;
+    const both = [await post(author!, `${common} and ${rare}`), await post(author!, `${rare}!! ${common}`)];
+    await post(author!, `${rare} alone`);
+    await t.db.execute(sql`analyze posts`);
+
+    const words = searchTerms(`${common} ${rare}`)!.words;
+    expect(planPostSearch(words, await commonPostLexemes(t.db)).indexWords).toBe(`${searchKey(rare)}:*`);
+    const ids = (page: PostPage) => page.posts.map((p) => p.id).sort();
+    expect(ids(await postsFound(viewer, `${common} ${rare}`))).toEqual([...both].sort());
+    expect(ids(await postsFound(viewer, `${rare} ${common.slice(0, -2)}`))).toEqual([...both].sort());
+  });
+
+  it('asks the index for the rare words, and skips the walk for a word no common lexeme starts', () => {
+    const stats = [
+      { lexeme: 'derbi', share: 0.9 },
+      { lexeme: 'fan1', share: 0.006 },
+      { lexeme: 'fan12', share: 0.005 },
+    ];
+    expect(planPostSearch('fan4242:* & derbi:*', stats)).toEqual({ indexWords: 'fan4242:*', walkFirst: false });
+    expect(planPostSearch('fan1:* & match:*', stats)).toEqual({ indexWords: 'match:*', walkFirst: false });
+    // Both common: nothing cheaper to start from, and the newest posts likely hold a page.
+    expect(planPostSearch('fan1:* & derbi:*', stats)).toEqual({ indexWords: 'fan1:* & derbi:*', walkFirst: true });
+    expect(planPostSearch('der:* & fan12:*', stats)).toEqual({ indexWords: 'fan12:*', walkFirst: true });
+    // No statistics yet: as before them.
+    expect(planPostSearch('fan4242:* & derbi:*', [])).toEqual({ indexWords: 'fan4242:* & derbi:*', walkFirst: true });
+  });
+
   it('finds posts written in either script and with accents, every word needed, each as a prefix', async () => {
     const [author] = await t.createFans(1);
     const latin = await post(author!, `Dinamo Tbilisi won again ${tag}q`);
