@@ -1,6 +1,6 @@
 import type { ReportAction, ReportStatus } from '@burti/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { adminAuditLog, posts, profiles, reports, session } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
 
@@ -92,7 +92,7 @@ export async function listReportCases(
         )
         ${cursor ? sql`and (r.created_at, r.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by r.created_at desc, r.id desc
-      limit ${limit}`,
+      limit ${rowLimit(limit)}`,
   );
 }
 
@@ -315,7 +315,7 @@ export async function listUsers(
         ${pattern ? sql`and (p.nickname ilike ${pattern} escape '\\' or u.email ilike ${pattern} escape '\\')` : sql``}
         ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id})` : sql``}
       order by p.created_at desc, p.id desc
-      limit ${limit}`,
+      limit ${rowLimit(limit)}`,
   );
 }
 
@@ -354,6 +354,6 @@ export async function listAudit(db: Executor, args: { beforeId: number | null; l
       from admin_audit_log l left join profiles a on a.id = l.admin_id
       ${args.beforeId === null ? sql`` : sql`where l.id < ${args.beforeId}`}
       order by l.id desc
-      limit ${args.limit}`,
+      limit ${rowLimit(args.limit)}`,
   );
 }

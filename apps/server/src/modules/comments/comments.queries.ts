@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor } from '../../db/client.js';
+import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
 import { comments } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
@@ -43,7 +43,7 @@ export function listCommentsQuery(args: {
       and ${visibleAuthor(viewerId, sql`a`)}
       ${cursor ? sql`and (c.created_at, c.id) > ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)` : sql``}
     order by c.created_at, c.id
-    limit ${limit}`;
+    limit ${rowLimit(limit)}`;
 }
 
 /** Where a comment list or a new comment lands: its post, the post's author and what stands between them. */

@@ -1,6 +1,6 @@
 import { REFERRAL_MAX_ACCOUNT_AGE_DAYS, REFERRAL_REWARD } from '@burti/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { goalLedger, goalReferrals, profiles } from '../../db/schema/index.js';
 import { visibleTo } from '../../lib/visibility.js';
 
@@ -109,7 +109,7 @@ export async function listReferrals(db: Executor, referrerId: string, limit: num
       join profiles p on p.id = r.referee_id
       where r.referrer_id = ${referrerId} and ${visibleTo(referrerId, sql`r.referee_id`)}
       order by r.created_at desc, r.id desc
-      limit ${limit}`,
+      limit ${rowLimit(limit)}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { LEADERBOARD_LIMIT, type LeaderboardWindow } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { blockedWith } from '../../lib/visibility.js';
 
 export type LeaderboardDbRow = {
@@ -38,7 +38,7 @@ export function leaderboardQuery(args: {
         from leaderboard_totals t join profiles m on m.id = t.user_id
         where ${onBoard}
         order by t.score desc, t.first_post_at asc nulls last, t.user_id asc
-        limit ${limit}
+        limit ${rowLimit(limit)}
       ),
       ranked as (select top.*, row_number() over (order by ${ORDER}) as rank from top),
       own as (
@@ -126,7 +126,7 @@ export async function reconcileLeaderboard(db: Executor): Promise<RollupDifferen
         or coalesce(e.shares, 0) <> coalesce(d.shares, 0)
       order by 1, 2`,
   );
-  const totals = await queryRows<typeof rows[number]>(db, totalsDriftQuery);
+  const totals = await queryRows<(typeof rows)[number]>(db, totalsDriftQuery);
   return [...rows, ...totals].map((r) => ({
     user_id: r.user_id,
     day: r.day,

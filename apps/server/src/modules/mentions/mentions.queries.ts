@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
 /** The fans with these nicknames (ignoring case): normalised handle -> profile id. */
@@ -31,7 +31,7 @@ export function suggestQuery(viewerId: string, prefix: string, limit: number): S
       and a.id <> ${viewerId}
       and ${visibleAuthor(viewerId, sql`a`)}
     order by lower(a.nickname) using ~<~
-    limit ${limit}`;
+    limit ${rowLimit(limit)}`;
 }
 
 export function suggest(db: Executor, viewerId: string, prefix: string, limit: number) {

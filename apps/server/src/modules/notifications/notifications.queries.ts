@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
@@ -31,7 +31,7 @@ export function listNotificationsQuery(userId: string, limit: number): SQL {
   return sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id
       left join posts p on p.id = n.post_id
       where n.user_id = ${userId} and (n.actor_id is null or ${visibleAuthor(userId, sql`a`)})
-      order by n.created_at desc, n.id desc limit ${limit}`;
+      order by n.created_at desc, n.id desc limit ${rowLimit(limit)}`;
 }
 
 export function listNotifications(db: Executor, userId: string, limit: number) {

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor } from '../../db/client.js';
+import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
 import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { cursorText, cursorTime, postColumns, type PostRow } from '../../lib/post-rows.js';
@@ -21,7 +21,7 @@ export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor
         and ${visibleAuthor(viewerId, sql`a`)}
         ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by p.created_at desc, p.id desc
-      limit ${limit}`;
+      limit ${rowLimit(limit)}`;
 }
 
 export function listPosts(
@@ -58,7 +58,7 @@ export async function listUserTimeline(
         and ${visibleTo(viewerId, sql`${userId}`)}
         ${cursor ? sql`and (i.activity_at, i.post_id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by i.activity_at desc, i.post_id desc
-      limit ${limit}`,
+      limit ${rowLimit(limit)}`,
   );
 }
 
@@ -89,7 +89,7 @@ export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCu
           where p0.author_id = followed.id and p0.deleted_at is null and p0.visibility = 'public'
             ${after(sql`p0.created_at`, sql`p0.id`, sql`''::text`)}
           order by p0.created_at desc, p0.id desc
-          limit ${limit}
+          limit ${rowLimit(limit)}
         ) i
         union all
         select i.* from followed, lateral (
@@ -100,11 +100,11 @@ export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCu
           where s0.user_id = followed.id and ${visibleAuthor(viewerId, sql`a1`)}
             ${after(sql`s0.created_at`, sql`s0.post_id`, sql`s0.user_id`)}
           order by s0.created_at desc, s0.post_id desc
-          limit ${limit}
+          limit ${rowLimit(limit)}
         ) i
       ),
       page as (
-        select * from items order by activity_at desc, post_id desc, shared_by desc limit ${limit}
+        select * from items order by activity_at desc, post_id desc, shared_by desc limit ${rowLimit(limit)}
       )
       select ${postColumns(viewerId)},
         nullif(i.shared_by, '') as shared_by_id, sb.nickname as shared_by_nickname,

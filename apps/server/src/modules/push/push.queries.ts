@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { notificationTokens, profiles, webPushSubscriptions } from '../../db/schema/index.js';
 
 /**
@@ -71,13 +71,13 @@ export async function deleteToken(db: Executor, userId: string, token: string): 
 export async function pruneWebSubscriptions(db: Executor, userId: string, keep: number): Promise<void> {
   await db.execute(sql`delete from web_push_subscriptions where id in (
     select id from web_push_subscriptions where user_id = ${userId}
-    order by created_at desc, id desc offset ${keep})`);
+    order by created_at desc, id desc offset ${rowLimit(keep)})`);
 }
 
 export async function pruneTokens(db: Executor, userId: string, keep: number): Promise<void> {
   await db.execute(sql`delete from notification_tokens where id in (
     select id from notification_tokens where user_id = ${userId}
-    order by updated_at desc, id desc offset ${keep})`);
+    order by updated_at desc, id desc offset ${rowLimit(keep)})`);
 }
 
 export type PushNotificationRow = {

@@ -1,6 +1,6 @@
 import { SEARCH_QUERY_MAX, searchKey } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
 import { postListColumns, type PostRow } from '../../lib/post-rows.js';
@@ -65,15 +65,15 @@ export function searchFansQuery(args: {
     after?.tier === tier ? sql`and (a.search_key, a.id) > (${after.key}::text collate "C", ${after.id})` : sql``;
   const starts = sql`(select ${columns(0)} ${from}
       where ${prefix} and ${visibleAuthor(viewerId, sql`a`)} ${afterIn(0)}
-      order by a.search_key, a.id limit ${limit})`;
+      order by a.search_key, a.id limit ${rowLimit(limit)})`;
   const words = sql`(select ${columns(1)} ${from}
       where to_tsvector('simple'::regconfig, a.search_key) @@ to_tsquery('simple'::regconfig, ${terms.words})
         and not (${prefix}) and ${visibleAuthor(viewerId, sql`a`)} ${afterIn(1)}
-      order by a.search_key, a.id limit ${limit})`;
+      order by a.search_key, a.id limit ${rowLimit(limit)})`;
   // A word search needs two letters: one letter would ask for most of the index.
   const withWords = terms.key.length >= 2;
   const parts = after?.tier === 1 ? [words] : withWords ? [starts, words] : [starts];
-  return sql`select * from (${sql.join(parts, sql` union all `)}) found limit ${limit}`;
+  return sql`select * from (${sql.join(parts, sql` union all `)}) found limit ${rowLimit(limit)}`;
 }
 
 export function searchFans(
@@ -122,13 +122,13 @@ export function searchPostsQuery(args: {
     // The window is read lazily: the outer limit stops it as soon as a page is full.
     return sql`select ${postListColumns(viewerId)}
       from (select * from posts p0 where p0.deleted_at is null ${after(sql`p0`)}
-        order by p0.created_at desc, p0.id desc limit ${POST_SEARCH_WINDOW}) p
+        order by p0.created_at desc, p0.id desc limit ${rowLimit(POST_SEARCH_WINDOW)}) p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
       where p.visibility = 'public' and p.search_vector @@ to_tsquery('simple'::regconfig, ${words})
         and ${visibleAuthor(viewerId, sql`a`)}
       order by p.created_at desc, p.id desc
-      limit ${limit}`;
+      limit ${rowLimit(limit)}`;
   // Every match with its time and author, straight from the index; the newest visible ones are picked from
   // these before any other row is read (the administrator's blocks as an array, from profiles_blocked_idx).
   // The whole search is checked outside the materialised set, so the planner cannot hand it to the index.
@@ -143,7 +143,7 @@ export function searchPostsQuery(args: {
           and m.author_id <> all (${blockedWith(viewerId)})
           and m.author_id <> all (array(select bp.id from profiles bp where bp.is_blocked))
         order by m.created_at desc, m.id desc
-        limit ${limit}
+        limit ${rowLimit(limit)}
       )
       select ${postListColumns(viewerId)}
       from page m
@@ -223,7 +223,7 @@ export function recentHashtagTextsQuery(args: { viewerId: string; tagKey: string
   const query = `'${tagKey}':*`;
   return sql`with tagged as materialized (
         select p0.id from posts p0 where p0.search_vector @@ ${query}::tsquery and p0.deleted_at is null
-        limit ${limit * 10}
+        limit ${rowLimit(limit * 10)}
       )
       select p.text
       from tagged t
@@ -231,7 +231,7 @@ export function recentHashtagTextsQuery(args: { viewerId: string; tagKey: string
       join profiles a on a.id = p.author_id
       where p.visibility = 'public' and ${visibleAuthor(viewerId, sql`a`)}
       order by p.created_at desc, p.id desc
-      limit ${limit}`;
+      limit ${rowLimit(limit)}`;
 }
 
 export async function recentHashtagTexts(

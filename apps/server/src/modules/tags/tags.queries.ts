@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor } from '../../db/client.js';
+import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 import { cursorText, cursorTime, postColumns, type PostRow } from '../../lib/post-rows.js';
@@ -44,7 +44,7 @@ export function tagPostsQuery(args: { viewerId: string; tag: string; cursor: Cur
         and ${visibleAuthor(viewerId, sql`a`)}
         ${cursor ? sql`and (h.created_at, h.post_id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by h.created_at desc, h.post_id desc
-      limit ${limit}`;
+      limit ${rowLimit(limit)}`;
 }
 
 export function tagPosts(db: Executor, args: { viewerId: string; tag: string; cursor: Cursor | null; limit: number }) {
@@ -57,7 +57,7 @@ export function trendingQuery(scope: number, limit: number): SQL {
       where scope = ${scope} and hour > date_trunc('hour', now()) - interval '24 hours'
       group by tag having sum(uses) > 0
       order by uses desc, tag
-      limit ${limit}`;
+      limit ${rowLimit(limit)}`;
 }
 
 export function trending(db: Executor, scope: number, limit: number) {
