@@ -11,15 +11,18 @@ const rows = (db: Executor, query: SQL) => queryPrepared<PostRow>(db, query);
 export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number }): SQL {
   const { viewerId, clubId, cursor, limit } = args;
   // The order and the filters match posts_feed_idx / posts_club_feed_idx, so a page is a short index walk.
+  // The club and the cursor are read through `(select …)`: the planner then costs every call's plan as it costs
+  // the prepared statement's generic plan, so PostgreSQL settles on that plan after five calls instead of
+  // planning each call again for the club's exact share of posts (0.5 of the club feed's 1 ms at M).
   return sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
         ${cursorText(sql`p.created_at`)} as cursor_at
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
       where p.deleted_at is null and p.visibility = 'public'
-        ${clubId === undefined ? sql`` : sql`and p.club_id = ${clubId}`}
+        ${clubId === undefined ? sql`` : sql`and p.club_id = (select ${clubId}::int)`}
         and ${visibleAuthor(viewerId, sql`a`)}
-        ${cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+        ${cursor ? sql`and (p.created_at, p.id) < (select ${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
       order by p.created_at desc, p.id desc
       limit ${rowLimit(limit)}`;
 }
