@@ -117,7 +117,11 @@ export async function buildApp({
   registerMediaHeaders(app);
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
 
-  registerLoadShedding(app, { maxInFlight: config.maxInFlight ?? 0 });
+  registerLoadShedding(app, {
+    maxInFlight: config.maxInFlight ?? 0,
+    concurrency: config.apiConcurrency ?? 0,
+    maxWaitMs: config.maxQueueWaitMs ?? 800,
+  });
   await registerCors(app, { origins: config.trustedOrigins });
   registerWellKnown(app, config.appLinks);
   registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });

@@ -34,8 +34,12 @@ export type AppConfig = {
   telegram?: TelegramConfig;
   /** How long a signed-in viewer is remembered per credential (default 10 s; 0 looks the session up every time). */
   viewerCacheSeconds?: number;
-  /** API requests in progress beyond which new ones are answered 503 at once; 0 is no bound. */
+  /** API requests admitted or waiting beyond which new ones are answered 503 at once; 0 is no bound. */
   maxInFlight?: number;
+  /** API requests served at once, the others waiting their turn (0: all at once). */
+  apiConcurrency?: number;
+  /** How long a request may wait for its turn before it is answered 503 (default 800 ms). */
+  maxQueueWaitMs?: number;
   /** Whose X-Forwarded-For is believed: nobody (false), the nearest N hops, or these proxy addresses/CIDRs. */
   trustProxy?: TrustProxy;
   /** Redis for shared rate-limit counters (and readiness); without it the counters live in the database. */
@@ -157,8 +161,11 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     push: pushConfigFromEnv(env, appUrl, env.ADMIN_EMAIL),
     telegram: telegramConfigFromEnv(env),
     viewerCacheSeconds: env.VIEWER_CACHE_SECONDS,
-    // The embedded database runs one query at a time: a bounded queue keeps every wait short.
+    // The embedded database runs one query at a time: a few requests are served at once, the others wait their
+    // turn in order, and none waits longer than MAX_QUEUE_WAIT_MS (see plugins/load-shedding.ts).
     maxInFlight: env.MAX_IN_FLIGHT ?? (env.DATABASE_URL ? 0 : 48),
+    apiConcurrency: env.API_CONCURRENCY ?? (env.DATABASE_URL ? 0 : 4),
+    maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     metricsToken: env.METRICS_TOKEN,

@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
-let t: TestApp;
+let bounded: TestApp;
+let queued: TestApp;
+let impatient: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ maxInFlight: 2 });
+  [bounded, queued, impatient] = await Promise.all([
+    createTestApp({ maxInFlight: 2 }),
+    // One request served at a time, the others waiting their turn for as long as a test could need.
+    createTestApp({ maxInFlight: 48, apiConcurrency: 1, maxQueueWaitMs: 60_000 }),
+    // One at a time, and no request may wait longer than a millisecond for its turn.
+    createTestApp({ maxInFlight: 48, apiConcurrency: 1, maxQueueWaitMs: 1 }),
+  ]);
 });
-afterAll(async () => t?.close());
+afterAll(async () => Promise.all([bounded?.close(), queued?.close(), impatient?.close()]));
 
-describe('a bounded queue of API requests', () => {
+describe('admission of API requests', () => {
   it('answers 503 BUSY with Retry-After beyond the bound, and serves again once the burst is over', async () => {
-    const [fan] = await t.createFans(1);
+    const [fan] = await bounded.createFans(1);
     const burst = await Promise.all(Array.from({ length: 12 }, () => fan!.get('/api/feed')));
     const statuses = burst.map((response) => response.statusCode);
     expect(statuses).toContain(200);
@@ -21,6 +29,24 @@ describe('a bounded queue of API requests', () => {
 
     // Every slot was given back: one request at a time always gets through.
     for (let i = 0; i < 5; i++) expect((await fan!.get('/api/feed')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await bounded.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('serves a burst one request at a time: each finished request lets the next waiting one in', async () => {
+    const [fan] = await queued.createFans(1);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => fan!.get('/api/feed')));
+    expect(burst.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+  });
+
+  it('answers 503 BUSY to a request that waited too long for its turn, and gives every turn back', async () => {
+    const [fan] = await impatient.createFans(1);
+    const burst = await Promise.all(Array.from({ length: 12 }, () => fan!.get('/api/feed')));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses[0]).toBe(200);
+    expect(statuses).toContain(503);
+    const busy = burst.find((response) => response.statusCode === 503)!;
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json()).toMatchObject({ error: { code: 'BUSY' } });
+    for (let i = 0; i < 5; i++) expect((await fan!.get('/api/feed')).statusCode).toBe(200);
   });
 });

@@ -1,34 +1,76 @@
 import { errorCodes } from '@burti/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type LoadSheddingOptions = {
+  /** API requests admitted or waiting beyond which a new one is answered 503 at once; 0 is no bound. */
+  maxInFlight: number;
+  /** API requests served at once; the others wait their turn in order. 0 serves every request at once. */
+  concurrency?: number;
+  /** How long a request may wait for its turn before it is answered 503 instead. */
+  maxWaitMs?: number;
+};
+
+type Waiting = { request: FastifyRequest; reply: FastifyReply; done: () => void; timer: NodeJS.Timeout };
+
+function busy(reply: FastifyReply): void {
+  void reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ error: { code: 'BUSY', message: errorCodes.BUSY.message } });
+}
 
 /**
- * A bound on the API requests in progress. The embedded database answers one query at a time, so under a burst
- * requests queue behind each other; past `maxInFlight` a request is answered 503 at once (with Retry-After)
- * instead of joining a queue it would wait in for seconds. Health checks and the live stream are not counted.
+ * Admission of API requests. The embedded database answers one query at a time: with every request let in at
+ * once, a request of three queries waits behind all the others' queries three times over, and under a burst
+ * some answers took seconds. So at most `concurrency` requests are served at once and the others wait their turn
+ * in arrival order; one that waited `maxWaitMs` without its turn, or that finds `maxInFlight` requests already
+ * admitted or waiting, is answered 503 `BUSY` with Retry-After rather than left waiting for seconds. Health
+ * checks and the live stream are not counted.
  */
-export function registerLoadShedding(app: FastifyInstance, { maxInFlight }: { maxInFlight: number }): void {
-  if (maxInFlight <= 0) return;
-  let inFlight = 0;
-  const counted = new WeakSet<FastifyRequest>();
-  const release = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight--;
+export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
+  const { maxInFlight, concurrency = 0, maxWaitMs = 0 } = options;
+  if (maxInFlight <= 0 && concurrency <= 0) return;
+  let running = 0;
+  const admitted = new WeakSet<FastifyRequest>();
+  const queue: Waiting[] = [];
+
+  const admit = (request: FastifyRequest, done: () => void) => {
+    running++;
+    admitted.add(request);
+    done();
   };
+  const next = () => {
+    while (queue.length > 0 && (concurrency <= 0 || running < concurrency)) {
+      const waiting = queue.shift()!;
+      clearTimeout(waiting.timer);
+      admit(waiting.request, waiting.done);
+    }
+  };
+  const release = (request: FastifyRequest) => {
+    if (admitted.delete(request)) {
+      running--;
+      next();
+      return;
+    }
+    const index = queue.findIndex((waiting) => waiting.request === request);
+    if (index >= 0) clearTimeout(queue.splice(index, 1)[0]!.timer);
+  };
+
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
     if (!url.startsWith('/api/') || url.startsWith('/api/health') || url.startsWith('/api/notifications/stream')) {
       done();
       return;
     }
-    if (inFlight >= maxInFlight) {
-      void reply
-        .code(503)
-        .header('retry-after', '1')
-        .send({ error: { code: 'BUSY', message: errorCodes.BUSY.message } });
-      return;
-    }
-    inFlight++;
-    counted.add(request);
-    done();
+    if (maxInFlight > 0 && running + queue.length >= maxInFlight) return busy(reply);
+    if (concurrency <= 0 || running < concurrency) return admit(request, done);
+    const timer = setTimeout(() => {
+      const index = queue.findIndex((waiting) => waiting.request === request);
+      if (index < 0) return;
+      queue.splice(index, 1);
+      busy(reply);
+    }, maxWaitMs);
+    queue.push({ request, reply, done, timer });
   });
   app.addHook('onResponse', (request, _reply, done) => {
     release(request);
