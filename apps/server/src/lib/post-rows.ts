@@ -19,6 +19,7 @@ export type PostRow = {
   likes_count: number;
   comments_count: number;
   shares_count: number;
+  /** ISO text (isoText) from the post lists; a Date where a query reads the column itself. */
   created_at: Date | string;
   edited_at: Date | string | null;
   author_id: string;
@@ -38,12 +39,18 @@ export type PostRow = {
   mentions: Mention[] | null;
 };
 
+/**
+ * A time as the API writes it (ISO 8601, UTC, milliseconds, as Date.toISOString() would): made by PostgreSQL, so
+ * a page of posts is not parsed into 50 Dates only to be written back as text (a twentieth of the feed's CPU).
+ */
+export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 export const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
 
 export function postColumns(viewerId: string): SQL {
   return sql`p.id, p.text, ${mentionsColumn(sql`p.mentions`)} as mentions, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
-    p.created_at, p.edited_at,
+    ${isoText(sql`p.created_at`)} as created_at, p.edited_at,
     a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
     c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
     exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,

@@ -22,6 +22,8 @@ type Deps = { db: Db; viewer: Viewer };
 type MediaDeps = Deps & { storage: Storage; log: FastifyBaseLogger };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+/** Times the lists already read as ISO text (post-rows isoText) pass as they are. */
+const isoOf = (value: Date | string) => (typeof value === 'string' && value.endsWith('Z') ? value : iso(value));
 
 export function toPost(row: q.PostRow): Post {
   return {
@@ -51,7 +53,7 @@ export function toPost(row: q.PostRow): Post {
     sharesCount: row.shares_count,
     viewerHasLiked: row.viewer_has_liked,
     viewerHasShared: row.viewer_has_shared,
-    createdAt: iso(row.created_at),
+    createdAt: isoOf(row.created_at),
     editedAt: row.edited_at ? iso(row.edited_at) : null,
     sharedBy:
       row.shared_by_id && row.shared_by_nickname && row.shared_at
@@ -215,7 +217,13 @@ export async function createPost({
     return await db.transaction(async (tx) => {
       const clubId = profile.clubId!;
       const mentions = await resolveMentions(tx, text);
-      const { id, createdAt } = await q.insertPost(tx, { authorId: viewer.id, clubId, text, mentions, ...mediaColumns(media) });
+      const { id, createdAt } = await q.insertPost(tx, {
+        authorId: viewer.id,
+        clubId,
+        text,
+        mentions,
+        ...mediaColumns(media),
+      });
       await storeHashtags(tx, { id, clubId, createdAt }, text);
       await notifyMentioned(tx, { actorId: viewer.id, mentions, postId: id });
       await completeReferralIfReady(tx, viewer.id);
