@@ -106,7 +106,7 @@ export const activityOperations = defineOperations({
     auth: 'viewer',
     body: webPushSubscriptionInput,
     responses: { 204: noContent },
-    errors: [],
+    errors: ['CONFLICT'],
   },
   deleteWebPushSubscription: {
     method: 'DELETE',
@@ -126,7 +126,7 @@ export const activityOperations = defineOperations({
     auth: 'viewer',
     body: pushTokenInput,
     responses: { 204: noContent },
-    errors: [],
+    errors: ['CONFLICT'],
   },
   deletePushToken: {
     method: 'DELETE',

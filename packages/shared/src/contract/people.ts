@@ -73,7 +73,7 @@ export const peopleOperations = defineOperations({
     auth: 'viewer',
     params: userIdParams,
     responses: { 200: publicProfileResponse },
-    errors: ['PROFILE_NOT_FOUND', 'USER_BLOCKED'],
+    errors: ['PROFILE_NOT_FOUND', 'USER_NOT_FOUND', 'USER_BLOCKED'],
   },
   getUserByNickname: {
     method: 'GET',
@@ -83,7 +83,7 @@ export const peopleOperations = defineOperations({
     auth: 'viewer',
     params: nicknameParams,
     responses: { 200: publicProfileResponse },
-    errors: ['PROFILE_NOT_FOUND', 'USER_BLOCKED'],
+    errors: ['PROFILE_NOT_FOUND', 'USER_NOT_FOUND', 'USER_BLOCKED'],
   },
   followUser: {
     method: 'POST',

@@ -126,7 +126,7 @@ export async function reconcileLeaderboard(db: Executor): Promise<RollupDifferen
         or coalesce(e.shares, 0) <> coalesce(d.shares, 0)
       order by 1, 2`,
   );
-  const totals = await queryRows<typeof rows[number]>(db, totalsDriftQuery);
+  const totals = await queryRows<(typeof rows)[number]>(db, totalsDriftQuery);
   return [...rows, ...totals].map((r) => ({
     user_id: r.user_id,
     day: r.day,

@@ -215,7 +215,13 @@ export async function createPost({
     return await db.transaction(async (tx) => {
       const clubId = profile.clubId!;
       const mentions = await resolveMentions(tx, text);
-      const { id, createdAt } = await q.insertPost(tx, { authorId: viewer.id, clubId, text, mentions, ...mediaColumns(media) });
+      const { id, createdAt } = await q.insertPost(tx, {
+        authorId: viewer.id,
+        clubId,
+        text,
+        mentions,
+        ...mediaColumns(media),
+      });
       await storeHashtags(tx, { id, clubId, createdAt }, text);
       await notifyMentioned(tx, { actorId: viewer.id, mentions, postId: id });
       await completeReferralIfReady(tx, viewer.id);
