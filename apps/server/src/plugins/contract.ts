@@ -274,7 +274,8 @@ export async function registerContract(app: FastifyInstance, { appName }: { appN
     },
     hideUntagged: true,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  // The reference is a page under /api: it brings its own content security policy in place of the API's.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }
 
