@@ -37,6 +37,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerCors } from './plugins/cors.js';
 import { registerWellKnown } from './plugins/well-known.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerContract } from './plugins/contract.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -111,6 +112,8 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
 
   registerErrorHandling(app);
+  // Before any route: it validates every route's input and collects the routes for the OpenAPI document.
+  await registerContract(app, { appName: config.appName });
   registerInputGuard(app);
   registerIdempotency(app, { db });
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });

@@ -13,7 +13,10 @@ export function languageOf(tag: string | null | undefined): Language | null {
  * The best supported language of an Accept-Language header (weights honoured, ties in the order given), or
  * the default when it names none: "ka-GE,ka;q=0.9,en;q=0.8" → 'ka'.
  */
-export function pickLanguage(acceptLanguage: string | null | undefined, fallback: Language = DEFAULT_LANGUAGE): Language {
+export function pickLanguage(
+  acceptLanguage: string | null | undefined,
+  fallback: Language = DEFAULT_LANGUAGE,
+): Language {
   if (!acceptLanguage) return fallback;
   const ranked = acceptLanguage
     .split(',')

@@ -122,7 +122,10 @@ export async function createJobs(database: Database, log: FastifyBaseLogger, opt
                   await handler(job.data, { id: job.id, retryCount: job.retryCount });
                 } catch (err) {
                   failed.push(job.id);
-                  log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1 }, 'job failed; the queue retries it');
+                  log.warn(
+                    { err, queue, jobId: job.id, attempt: job.retryCount + 1 },
+                    'job failed; the queue retries it',
+                  );
                 }
               }),
             );

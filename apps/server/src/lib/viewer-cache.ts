@@ -58,7 +58,10 @@ export class ViewerCache<V> {
    * cache forgot this user (or everyone) while the lookup ran. `find` returns the viewer, the user id and when
    * the session ends, or null for no session.
    */
-  lookup(key: string, find: () => Promise<{ viewer: V; userId: string; sessionExpiresAt: number } | null>): Promise<V | null> {
+  lookup(
+    key: string,
+    find: () => Promise<{ viewer: V; userId: string; sessionExpiresAt: number } | null>,
+  ): Promise<V | null> {
     let pending = this.lookups.get(key);
     if (!pending) {
       const generation = this.generation;

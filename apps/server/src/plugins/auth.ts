@@ -1,3 +1,4 @@
+import { operations } from '@burti/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { CLIENT_IP_HEADER, type Auth } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
 import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
 import { authGuardRouteOptions } from './auth-guard.js';
+import { route } from './contract.js';
 
 export type Viewer = {
   id: string;
@@ -45,30 +47,32 @@ export function registerAuth(
     done();
   });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    ...authGuardRouteOptions({ db }),
-    async handler(request: FastifyRequest, reply: FastifyReply) {
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
-      // Sign-out, revocations and password resets end sessions: forget every remembered viewer first.
-      if (request.method !== 'GET' && !CREATES_SESSIONS_ONLY.test(request.url)) cache.clear();
-      const response = await auth.handler(
-        new Request(new URL(request.url, appUrl), {
-          method: request.method,
-          headers: requestHeaders(request),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
-    },
-  });
+  async function handler(request: FastifyRequest, reply: FastifyReply) {
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+    // Sign-out, revocations and password resets end sessions: forget every remembered viewer first.
+    if (request.method !== 'GET' && !CREATES_SESSIONS_ONLY.test(request.url)) cache.clear();
+    const response = await auth.handler(
+      new Request(new URL(request.url, appUrl), {
+        method: request.method,
+        headers: requestHeaders(request),
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    // better-auth's own JSON, as a string: no response schema rewrites it.
+    return reply.send(response.body ? await response.text() : null);
+  }
+  const guard = authGuardRouteOptions({ db });
+  // The calls a client needs to sign up, in and out are documented operations; better-auth limits them itself.
+  for (const op of [operations.signUp, operations.signIn, operations.signOut, operations.getSession]) {
+    route(app, op, handler, { ...guard, rateLimitEnforcedElsewhere: true });
+  }
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, ...guard, handler });
 
   const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
   app.decorate('findViewer', (request: FastifyRequest): Promise<Viewer | null> => {

@@ -1,3 +1,4 @@
+import { operations } from '@burti/shared';
 import { timingSafeEqual } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +8,7 @@ import type { Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import type { Jobs } from '../lib/jobs.js';
 import type { Realtime } from '../lib/realtime.js';
+import { route } from './contract.js';
 
 export type OperationsOptions = {
   database: Database;
@@ -73,12 +75,14 @@ export async function registerOperations(app: FastifyInstance, options: Operatio
     const problems = await checks();
     reply.header('cache-control', 'no-store');
     if (problems.length) return reply.status(503).send({ ok: false, database: database.kind, problems });
-    return { ok: true, database: database.kind };
+    return { ok: true, database: database.kind } as const;
   };
   // Liveness ignores load shedding: a busy process is alive, and restarting it would not help.
-  app.get('/api/health/live', { config: { pressureHandler: () => undefined } }, () => ({ ok: true }));
-  app.get('/api/health/ready', ready);
-  app.get('/api/health', ready);
+  route(app, operations.getLiveness, () => ({ ok: true }), {
+    config: { pressureHandler: () => undefined } as Record<string, unknown>,
+  });
+  route(app, operations.getReadiness, ready);
+  route(app, operations.getHealth, ready);
 
   if (options.metricsToken) registerMetrics(app, options, options.metricsToken);
 }
@@ -159,10 +163,14 @@ function registerMetrics(app: FastifyInstance, { database, realtime, jobs }: Ope
   });
 
   const expected = Buffer.from(`Bearer ${token}`);
-  app.get('/metrics', { config: { pressureHandler: () => undefined } }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('UNAUTHENTICATED');
-    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
-    return registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, config: { pressureHandler: () => undefined } },
+    async (request, reply) => {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('UNAUTHENTICATED');
+      reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+      return registry.metrics();
+    },
+  );
 }

@@ -8,14 +8,14 @@ import { AppError } from '../lib/errors.js';
  * 404 while their platform is not configured.
  */
 export function registerWellKnown(app: FastifyInstance, links: AppLinksConfig = {}): void {
-  app.get('/.well-known/assetlinks.json', async (_request, reply) => {
+  app.get('/.well-known/assetlinks.json', { schema: { hide: true } }, async (_request, reply) => {
     if (!links.android) throw new AppError('NOT_FOUND', 'Android App Links are not configured.');
     return reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/json')
       .send(assetLinks(links.android));
   });
-  app.get('/.well-known/apple-app-site-association', async (_request, reply) => {
+  app.get('/.well-known/apple-app-site-association', { schema: { hide: true } }, async (_request, reply) => {
     if (!links.ios) throw new AppError('NOT_FOUND', 'iOS universal links are not configured.');
     return reply
       .header('cache-control', 'public, max-age=3600')

@@ -52,7 +52,16 @@ describe('searchKey', () => {
 describe('sortKey and compareNames', () => {
   it('orders names ignoring case and accents', () => {
     const names = ['AZ Alkmaar', 'AVS', 'Aberdeen', 'Alavés', 'alaves b', 'Ajax', 'Émile', 'Zulte'];
-    expect([...names].sort(compareNames)).toEqual(['Aberdeen', 'Ajax', 'Alavés', 'alaves b', 'AVS', 'AZ Alkmaar', 'Émile', 'Zulte']);
+    expect([...names].sort(compareNames)).toEqual([
+      'Aberdeen',
+      'Ajax',
+      'Alavés',
+      'alaves b',
+      'AVS',
+      'AZ Alkmaar',
+      'Émile',
+      'Zulte',
+    ]);
   });
 
   it('sorts Georgian names by their letters, not by code point quirks', () => {

@@ -9,16 +9,64 @@
  * clubs, places and people use in Latin letters (Dinamo Tbilisi, Torpedo Kutaisi, Tskaltubo…).
  */
 const GEORGIAN_TO_LATIN: Record<string, string> = {
-  ა: 'a', ბ: 'b', გ: 'g', დ: 'd', ე: 'e', ვ: 'v', ზ: 'z', თ: 't', ი: 'i', კ: 'k', ლ: 'l', მ: 'm', ნ: 'n',
-  ო: 'o', პ: 'p', ჟ: 'zh', რ: 'r', ს: 's', ტ: 't', უ: 'u', ფ: 'p', ქ: 'k', ღ: 'gh', ყ: 'q', შ: 'sh', ჩ: 'ch',
-  ც: 'ts', ძ: 'dz', წ: 'ts', ჭ: 'ch', ხ: 'kh', ჯ: 'j', ჰ: 'h',
+  ა: 'a',
+  ბ: 'b',
+  გ: 'g',
+  დ: 'd',
+  ე: 'e',
+  ვ: 'v',
+  ზ: 'z',
+  თ: 't',
+  ი: 'i',
+  კ: 'k',
+  ლ: 'l',
+  მ: 'm',
+  ნ: 'n',
+  ო: 'o',
+  პ: 'p',
+  ჟ: 'zh',
+  რ: 'r',
+  ს: 's',
+  ტ: 't',
+  უ: 'u',
+  ფ: 'p',
+  ქ: 'k',
+  ღ: 'gh',
+  ყ: 'q',
+  შ: 'sh',
+  ჩ: 'ch',
+  ც: 'ts',
+  ძ: 'dz',
+  წ: 'ts',
+  ჭ: 'ch',
+  ხ: 'kh',
+  ჯ: 'j',
+  ჰ: 'h',
   // Letters out of modern use, kept for old names.
-  ჱ: 'e', ჲ: 'i', ჳ: 'u', ჴ: 'q', ჵ: 'o', ჶ: 'f', ჷ: 'e', ჸ: 'q', ჹ: 'k', ჺ: 'a',
+  ჱ: 'e',
+  ჲ: 'i',
+  ჳ: 'u',
+  ჴ: 'q',
+  ჵ: 'o',
+  ჶ: 'f',
+  ჷ: 'e',
+  ჸ: 'q',
+  ჹ: 'k',
+  ჺ: 'a',
 };
 
 /** Latin letters that do not decompose into a base letter and a mark. */
 const LATIN_SPECIAL: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
 };
 
 /** Mtavruli (Georgian capitals, U+1C90–U+1CBF) and Asomtavruli (U+10A0–U+10C5) map onto Mkhedruli. */
@@ -52,9 +100,7 @@ export function foldText(text: string): string {
     .replace(/\p{M}+/gu, '');
   let out = '';
   for (const ch of stripped) out += LATIN_SPECIAL[ch] ?? ch;
-  return out
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return out.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 /**

@@ -85,7 +85,9 @@ export const profiles = pgTable(
   },
   (t) => [
     index('profiles_search_key_idx').on(t.searchKey, t.id),
-    index('profiles_blocked_idx').on(t.id).where(sql`${t.isBlocked}`),
+    index('profiles_blocked_idx')
+      .on(t.id)
+      .where(sql`${t.isBlocked}`),
     index('profiles_search_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.searchKey})`),
     uniqueIndex('profiles_nickname_lower_idx').on(sql`lower(${t.nickname})`),
     index('profiles_nickname_prefix_idx').on(sql`lower(${t.nickname}) text_pattern_ops`),
@@ -141,7 +143,9 @@ export const posts = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`burti_post_vector(text)`),
   },
   (t) => [
-    index('posts_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} is null`),
+    index('posts_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.deletedAt} is null`),
     index('posts_author_feed_idx')
       .on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.visibility} = 'public'`),

@@ -84,5 +84,5 @@ export const clubAliases: Readonly<Record<string, readonly string[]>> = {
   Celtic: ['სელტიკი'],
   Rangers: ['რეინჯერსი'],
   'Heart of Midlothian': ['Hearts'],
-  'Hibernian': ['Hibs'],
+  Hibernian: ['Hibs'],
 };

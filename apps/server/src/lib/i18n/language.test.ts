@@ -31,7 +31,12 @@ describe('the account language', () => {
 
   it('is English for a browser that prefers neither language', async () => {
     const email = t.uniqueEmail('hans');
-    await post(t.app, '/api/auth/sign-up/email', { email, password: 'tbilisi-1925', name: '' }, { 'accept-language': 'de-DE,de' });
+    await post(
+      t.app,
+      '/api/auth/sign-up/email',
+      { email, password: 'tbilisi-1925', name: '' },
+      { 'accept-language': 'de-DE,de' },
+    );
     const mail = await t.smtp.waitForMail(email, /Confirm your email for Burti/);
     expect(mail.text).toContain('Welcome to Burti');
   });

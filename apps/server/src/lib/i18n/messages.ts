@@ -34,7 +34,8 @@ const en: Messages = {
   resetIntro: (appName) =>
     `Someone asked to reset the password of your ${appName} account. If it was you, choose a new password:`,
   resetAction: 'Choose a new password',
-  resetOutro: 'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
+  resetOutro:
+    'The link works for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
   confirmSubject: (appName) => `Confirm your email for ${appName}`,
   confirmIntro: (appName) =>
     `Welcome to ${appName}, the Georgian football social network! Confirm your email address to finish signing up:`,

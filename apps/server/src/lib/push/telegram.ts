@@ -26,7 +26,10 @@ export function createTelegramSender(options: TelegramOptions): TelegramSender {
     async send(chatId, payload, language) {
       const path = pushTargetPath(payload);
       const words = messages(language);
-      const button = { text: path.startsWith('/post/') ? words.viewPost : words.viewProfile, url: options.appUrl + path };
+      const button = {
+        text: path.startsWith('/post/') ? words.viewPost : words.viewProfile,
+        url: options.appUrl + path,
+      };
       try {
         await bot.api.sendMessage(
           chatId,

@@ -1,12 +1,12 @@
+import { operations } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { route } from '../../plugins/contract.js';
 import { deleteAccount } from './account.service.js';
 
 export function accountRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
-  app.delete('/api/me', async (request, reply) => {
-    const viewer = await requireViewer(request);
+  route(app, operations.deleteAccount, async (request, reply, viewer) => {
     await deleteAccount({ db, viewer, storage, log: request.log });
     // The session rows are gone with the account; clear the cookies too.
     reply.header(

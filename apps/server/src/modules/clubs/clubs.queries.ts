@@ -19,7 +19,11 @@ const byName = [sql`${clubs.sortKey} collate "C"`, sql`${clubs.name} collate "C"
  * a name containing it, then country or league; within a rank the club with more fans, then by name.
  */
 export async function listClubs(db: Executor, search?: string) {
-  if (!search?.trim()) return db.select(clubColumns).from(clubs).orderBy(...byName);
+  if (!search?.trim())
+    return db
+      .select(clubColumns)
+      .from(clubs)
+      .orderBy(...byName);
   const key = searchKey(search);
   // Only punctuation or symbols: nothing can match.
   if (!key) return [];

@@ -65,7 +65,9 @@ describe('club search as fans type it', () => {
     // "united": Manchester United by its alias first, then clubs with a word starting "United", by name.
     const united = (await search('united')).map((club) => club.name);
     expect(united[0]).toBe('Manchester United');
-    expect(united).toEqual(expect.arrayContaining(['Leeds United', 'Newcastle United', 'West Ham United', 'Dundee United']));
+    expect(united).toEqual(
+      expect.arrayContaining(['Leeds United', 'Newcastle United', 'West Ham United', 'Dundee United']),
+    );
   });
 
   it('still finds clubs by country and league, after clubs named so', async () => {
@@ -92,7 +94,10 @@ describe('club catalogue aliases', () => {
 
   it('gives every Georgian club its Georgian name', () => {
     for (const club of seedClubs.filter((c) => c.country === 'Georgia')) {
-      expect(clubAliases[club.name]?.some((alias) => /\p{Script=Georgian}/u.test(alias)), club.name).toBe(true);
+      expect(
+        clubAliases[club.name]?.some((alias) => /\p{Script=Georgian}/u.test(alias)),
+        club.name,
+      ).toBe(true);
     }
   });
 });

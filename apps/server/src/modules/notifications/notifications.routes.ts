@@ -1,44 +1,31 @@
-import {
-  notificationIdParams,
-  type NotificationEvent,
-  type NotificationListResponse,
-  type UnreadCountResponse,
-} from '@burti/shared';
+import { operations, type NotificationEvent } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PublishedEvent, Realtime } from '../../lib/realtime.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { route } from '../../plugins/contract.js';
 import { listForViewer, readAll, readOne, unreadCountFor } from './notifications.service.js';
 
 const HEARTBEAT_MS = 25_000;
 
 export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db: Db; realtime: Realtime }): void {
-  app.get('/api/notifications', async (request): Promise<NotificationListResponse> => {
-    const viewer = await requireViewer(request);
-    return listForViewer({ db, viewer });
-  });
+  route(app, operations.listNotifications, async (_request, _reply, viewer) => listForViewer({ db, viewer }));
 
-  app.get('/api/notifications/unread-count', async (request): Promise<UnreadCountResponse> => {
-    const viewer = await requireViewer(request);
-    return { unreadCount: await unreadCountFor(db, viewer) };
-  });
+  route(app, operations.getUnreadCount, async (_request, _reply, viewer) => ({
+    unreadCount: await unreadCountFor(db, viewer),
+  }));
 
-  app.post('/api/notifications/:notificationId/read', async (request): Promise<UnreadCountResponse> => {
-    const viewer = await requireViewer(request);
-    const { notificationId } = notificationIdParams.parse(request.params);
-    return { unreadCount: await readOne({ db, viewer, id: notificationId }) };
-  });
+  route(app, operations.readNotification, async (request, _reply, viewer) => ({
+    unreadCount: await readOne({ db, viewer, id: request.params.notificationId }),
+  }));
 
-  app.post('/api/notifications/read-all', async (request): Promise<UnreadCountResponse> => {
-    const viewer = await requireViewer(request);
+  route(app, operations.readAllNotifications, async (_request, _reply, viewer) => {
     await readAll({ db, viewer });
     return { unreadCount: 0 };
   });
 
   // Server-Sent Events: the unread count on connect, then every new notification and count change. On shutdown
   // the realtime hub ends each stream with a short `retry:` so the browser reconnects (to another instance).
-  app.get('/api/notifications/stream', async (request, reply) => {
-    const viewer = await requireViewer(request);
+  route(app, operations.streamNotifications, async (request, reply, viewer) => {
     // Read before the stream opens, so a database outage is a clear 503 rather than a stream that never starts.
     const unreadCount = await unreadCountFor(db, viewer);
     const res = reply.raw;
@@ -87,5 +74,6 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
     request.raw.on('close', stop);
     res.write('retry: 3000\n\n');
     send({ kind: 'unread', unreadCount });
+    return reply;
   });
 }

@@ -1,23 +1,11 @@
-import {
-  clubIdParams,
-  cursorQuery,
-  postIdParams,
-  postTextInput,
-  userIdParams,
-  type LikeState,
-  type Post,
-  type PostPage,
-  type PostResponse,
-  type ShareState,
-} from '@burti/shared';
+import { operations, type Post } from '@burti/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { assertCleanInput, readingMultipart } from '../../plugins/input-guard.js';
 import type { Storage } from '../../lib/storage.js';
-import { requireActiveViewer, requireViewer } from '../../plugins/auth.js';
+import { route } from '../../plugins/contract.js';
 import { answerRecorder } from '../../plugins/idempotency.js';
-import { perUser, USER_LIMITS } from '../../plugins/rate-limit.js';
 import * as posts from './posts.service.js';
 
 /** Reads a post form: JSON, or multipart with text fields and at most one file named `media`. */
@@ -46,60 +34,46 @@ async function readParts(request: FastifyRequest): Promise<{ fields: Record<stri
 }
 
 export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
-  app.get('/api/feed', async (request): Promise<PostPage> => {
-    const viewer = await requireViewer(request);
-    const { cursor } = cursorQuery.parse(request.query);
-    return posts.feedPage({ db, viewer, cursor });
-  });
+  route(app, operations.getFeed, async (request, _reply, viewer) =>
+    posts.feedPage({ db, viewer, cursor: request.query.cursor }),
+  );
 
-  app.get('/api/feed/following', async (request): Promise<PostPage> => {
-    const viewer = await requireViewer(request);
-    const { cursor } = cursorQuery.parse(request.query);
-    return posts.followingPage({ db, viewer, cursor });
-  });
+  route(app, operations.getFollowingFeed, async (request, _reply, viewer) =>
+    posts.followingPage({ db, viewer, cursor: request.query.cursor }),
+  );
 
-  app.get('/api/clubs/:clubId/posts', async (request): Promise<PostPage> => {
-    const viewer = await requireViewer(request);
-    const { clubId } = clubIdParams.parse(request.params);
-    const { cursor } = cursorQuery.parse(request.query);
-    return posts.clubPage({ db, viewer, clubId, cursor });
-  });
+  route(app, operations.getClubPosts, async (request, _reply, viewer) =>
+    posts.clubPage({ db, viewer, clubId: request.params.clubId, cursor: request.query.cursor }),
+  );
 
-  app.get('/api/users/:userId/posts', async (request): Promise<PostPage> => {
-    const viewer = await requireViewer(request);
-    const { userId } = userIdParams.parse(request.params);
-    const { cursor } = cursorQuery.parse(request.query);
-    return posts.userPage({ db, viewer, userId, cursor });
-  });
+  route(app, operations.getUserPosts, async (request, _reply, viewer) =>
+    posts.userPage({ db, viewer, userId: request.params.userId, cursor: request.query.cursor }),
+  );
 
-  app.get('/api/posts/:postId', async (request): Promise<PostResponse> => {
-    const viewer = await requireViewer(request);
-    const { postId } = postIdParams.parse(request.params);
-    return { post: await posts.getPost({ db, viewer, postId }) };
-  });
+  route(app, operations.getPost, async (request, _reply, viewer) => ({
+    post: await posts.getPost({ db, viewer, postId: request.params.postId }),
+  }));
 
-  app.post('/api/posts', perUser(app, USER_LIMITS.posts), async (request, reply): Promise<PostResponse> => {
-    const viewer = await requireActiveViewer(request);
+  // Multipart or JSON: the fields are validated by the operation's body schema once the parts are read.
+  route(app, operations.createPost, async (request, reply, viewer) => {
     const { fields, file } = await readPostForm(request);
-    const { text } = postTextInput.parse(fields);
+    const { text } = operations.createPost.body.parse(fields);
     const answer = answerRecorder<Post>(request, 201, (post) => ({ post }));
     const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file, answer });
     reply.status(201);
     return { post };
   });
 
-  app.patch('/api/posts/:postId', perUser(app, USER_LIMITS.postEdits), async (request): Promise<PostResponse> => {
-    const viewer = await requireActiveViewer(request);
-    const { postId } = postIdParams.parse(request.params);
+  route(app, operations.editPost, async (request, _reply, viewer) => {
     const { fields, file } = await readPostForm(request);
-    const { text, removeMedia } = postTextInput.parse(fields);
+    const { text, removeMedia } = operations.editPost.body.parse(fields);
     return {
       post: await posts.editPost({
         db,
         viewer,
         storage,
         log: request.log,
-        postId,
+        postId: request.params.postId,
         text: 'text' in fields ? text : undefined,
         file,
         removeMedia,
@@ -108,30 +82,21 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
     };
   });
 
-  app.delete('/api/posts/:postId', async (request, reply) => {
-    const viewer = await requireActiveViewer(request);
-    const { postId } = postIdParams.parse(request.params);
-    await posts.deletePost({ db, viewer, storage, log: request.log, postId });
+  route(app, operations.deletePost, async (request, reply, viewer) => {
+    await posts.deletePost({ db, viewer, storage, log: request.log, postId: request.params.postId });
     return reply.status(204).send();
   });
 
-  const like =
-    (liked: boolean) =>
-    async (request: FastifyRequest): Promise<LikeState> => {
-      const viewer = await requireActiveViewer(request);
-      const { postId } = postIdParams.parse(request.params);
-      return posts.setLike({ db, viewer, postId, liked });
-    };
-  app.post('/api/posts/:postId/like', perUser(app, USER_LIMITS.likes), like(true));
-  app.delete('/api/posts/:postId/like', perUser(app, USER_LIMITS.likes), like(false));
-
-  const share =
-    (shared: boolean) =>
-    async (request: FastifyRequest): Promise<ShareState> => {
-      const viewer = await requireActiveViewer(request);
-      const { postId } = postIdParams.parse(request.params);
-      return posts.setShare({ db, viewer, postId, shared });
-    };
-  app.post('/api/posts/:postId/share', perUser(app, USER_LIMITS.shares), share(true));
-  app.delete('/api/posts/:postId/share', perUser(app, USER_LIMITS.shares), share(false));
+  route(app, operations.likePost, async (request, _reply, viewer) =>
+    posts.setLike({ db, viewer, postId: request.params.postId, liked: true }),
+  );
+  route(app, operations.unlikePost, async (request, _reply, viewer) =>
+    posts.setLike({ db, viewer, postId: request.params.postId, liked: false }),
+  );
+  route(app, operations.sharePost, async (request, _reply, viewer) =>
+    posts.setShare({ db, viewer, postId: request.params.postId, shared: true }),
+  );
+  route(app, operations.unsharePost, async (request, _reply, viewer) =>
+    posts.setShare({ db, viewer, postId: request.params.postId, shared: false }),
+  );
 }

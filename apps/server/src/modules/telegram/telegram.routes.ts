@@ -1,41 +1,26 @@
+import { operations } from '@burti/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
-import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Auth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { createTelegramBot } from '../../lib/telegram-bot.js';
-import { INIT_DATA_MAX_LENGTH } from '../../lib/telegram-init-data.js';
-import { perUser } from '../../plugins/rate-limit.js';
+import { route } from '../../plugins/contract.js';
 import { signInWithTelegram } from './telegram.service.js';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
-const signInInput = z
-  .object({
-    initData: z.string().min(1, 'initData is required.').max(INIT_DATA_MAX_LENGTH),
-    startParam: z.string().trim().max(128).optional(),
-  })
-  .strict();
-
-export type TelegramSignInResponse = {
-  /** Signed session token for `Authorization: Bearer …` (the cookie is set as well). */
-  token: string;
-  user: { id: string; nickname: string };
-  /** True when this sign-in created the account (the SPA then leads to onboarding). */
-  created: boolean;
-};
-
 /** A cookie-setting POST from a page of another origin is refused, as better-auth refuses its own. */
-function requireTrustedOrigin(request: FastifyRequest, trustedOrigins: string[]): void {
+function originProblem(request: FastifyRequest, trustedOrigins: string[]): AppError | undefined {
   const origin = request.headers.origin;
   if (origin !== undefined && !trustedOrigins.includes(origin)) {
-    throw new AppError('FORBIDDEN', 'This origin may not sign in here.');
+    return new AppError('FORBIDDEN', 'This origin may not sign in here.');
   }
+  return undefined;
 }
 
 function sameSecret(received: string | string[] | undefined, expected: string): boolean {
@@ -55,27 +40,31 @@ export function telegramRoutes(
 ): void {
   const telegram = config.telegram;
 
-  app.post('/api/auth/telegram', perUser(app, 30), async (request, reply): Promise<TelegramSignInResponse> => {
-    requireTrustedOrigin(request, config.trustedOrigins);
-    const input = signInInput.parse(request.body ?? {});
-    const result = await signInWithTelegram({
-      db,
-      auth,
-      telegram,
-      input,
-      client: { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? '' },
-      log: request.log,
-    });
-    reply.header('set-cookie', result.cookie);
-    reply.header('set-auth-token', result.token);
-    reply.header('access-control-expose-headers', 'set-auth-token');
-    reply.header('cache-control', 'no-store');
-    return {
-      token: result.token,
-      user: { id: result.account.id, nickname: result.account.nickname },
-      created: result.created,
-    };
-  });
+  route(
+    app,
+    operations.signInWithTelegram,
+    async (request, reply) => {
+      const result = await signInWithTelegram({
+        db,
+        auth,
+        telegram,
+        input: request.body,
+        client: { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        log: request.log,
+      });
+      reply.header('set-cookie', result.cookie);
+      reply.header('set-auth-token', result.token);
+      reply.header('access-control-expose-headers', 'set-auth-token');
+      reply.header('cache-control', 'no-store');
+      return {
+        token: result.token,
+        user: { id: result.account.id, nickname: result.account.nickname },
+        created: result.created,
+      };
+    },
+    // Before the body is read: a page of another origin learns nothing about it.
+    { preValidation: (request, _reply, done) => done(originProblem(request, config.trustedOrigins)) },
+  );
 
   if (!telegram?.botToken || telegram.botMode === 'off') return;
   const bot: Bot = createTelegramBot({
@@ -91,7 +80,7 @@ export function telegramRoutes(
   if (telegram.botMode === 'webhook') {
     const secret = telegram.webhookSecret!;
     let ready: Promise<void> | undefined;
-    app.post(WEBHOOK_PATH, async (request, reply) => {
+    app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
       if (!sameSecret(request.headers[SECRET_HEADER], secret)) {
         throw new AppError('UNAUTHENTICATED', 'Wrong or missing Telegram secret token.');
       }
