@@ -1,6 +1,7 @@
 import type { AdminDeletePostResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { sharedKeys } from '../../../lib/query-keys';
 import { adminKeys } from './admin-keys';
 
 export function adminDeletePost({ postId, note }: { postId: string; note?: string }) {
@@ -14,7 +15,7 @@ export function useAdminDeletePost() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       // Feeds cached in this tab still hold the post.
-      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
     },
   });
 }

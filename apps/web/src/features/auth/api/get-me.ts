@@ -2,8 +2,9 @@ import type { Me, MeResponse } from '@burti/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
+import { sharedKeys } from '../../../lib/query-keys';
 
-export const meKeys = { all: ['me'] as const };
+export const meKeys = { all: sharedKeys.me };
 
 /** The signed-in fan, or null when nobody is signed in. */
 export async function getMe(): Promise<Me | null> {

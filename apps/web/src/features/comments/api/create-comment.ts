@@ -2,6 +2,7 @@ import type { Comment, CommentResponse } from '@burti/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { meKeys } from '../../auth/api/get-me';
 import { commentKeys, type CommentPages } from './comment-keys';
 
 export type CreateCommentVars = { body: string; parentCommentId: string | null };
@@ -39,7 +40,7 @@ export function useCreateComment(postId: string) {
     mutationFn: (vars: CreateCommentVars) => createComment(postId, vars),
     onSuccess: ({ comment }, { parentCommentId }) => {
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
       if (!parentCommentId) {
         appendIfComplete(queryClient, commentKeys.list(postId), comment);
         return;

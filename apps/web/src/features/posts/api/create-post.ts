@@ -3,6 +3,7 @@ import { noteEngagement } from '../../../lib/pwa';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { meKeys } from '../../auth/api/get-me';
 import { invalidatePostCounters } from './invalidate-counts';
 import { postKeys, prependPost } from './post-keys';
 
@@ -30,7 +31,7 @@ export function useCreatePost() {
     onSuccess: (post) => {
       noteEngagement();
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
       // On top of the lists at once; the refetch then brings the server's order.
       prependPost(queryClient, postKeys.feed(), post);
       prependPost(queryClient, postKeys.club(post.club.id), post);

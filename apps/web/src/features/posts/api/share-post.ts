@@ -43,7 +43,7 @@ export function useSharePost(post: Pick<Post, 'id' | 'viewerHasShared'>) {
         sharesCount: state.sharesCount,
       }));
       // Profiles list shares: the sharer's timeline changed.
-      void queryClient.invalidateQueries({ queryKey: [...postKeys.lists(), 'user'] });
+      void queryClient.invalidateQueries({ queryKey: postKeys.users() });
       if (state.shared) toast.success(t('post.shared'), { description: t('post.sharedMessage') });
       else toast.info(t('post.unshared'), { description: t('post.unsharedMessage') });
     },

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import '../../../lib/i18n';
+import { meKeys } from '../../auth/api/get-me';
 import { postKeys, type PostPages } from '../api/post-keys';
 import { PostCard } from './post-card';
 
@@ -54,7 +55,7 @@ afterEach(() => {
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['me'], me);
+  client.setQueryData(meKeys.all, me);
   client.setQueryData<PostPages>(postKeys.feed(), {
     pages: [{ posts: [post], nextCursor: null }],
     pageParams: [undefined],

@@ -1,10 +1,12 @@
 import type { PublicProfileResponse } from '@burti/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
+import { sharedKeys } from '../../../lib/query-keys';
 
 export const profileKeys = {
-  byId: (id: string) => ['profile', 'id', id] as const,
-  byNickname: (nickname: string) => ['profile', 'nickname', nickname.toLowerCase()] as const,
+  all: sharedKeys.profiles,
+  byId: (id: string) => [...sharedKeys.profiles, 'id', id] as const,
+  byNickname: (nickname: string) => [...sharedKeys.profiles, 'nickname', nickname.toLowerCase()] as const,
 };
 
 export function useProfileById(userId: string) {

@@ -2,6 +2,7 @@ import type { MeResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { meKeys } from '../../auth/api/get-me';
+import { profileKeys } from './get-profile';
 import { renameAuthorInCaches } from './rename-in-caches';
 
 export function useUpdateProfile() {
@@ -12,7 +13,7 @@ export function useUpdateProfile() {
     onSuccess: (me) => {
       queryClient.setQueryData(meKeys.all, me);
       renameAuthorInCaches(queryClient, me.id, me.nickname);
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }

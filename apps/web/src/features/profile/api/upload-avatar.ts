@@ -2,6 +2,7 @@ import type { MeResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { sharedKeys } from '../../../lib/query-keys';
 import { meKeys } from '../../auth/api/get-me';
 
 export function useUploadAvatar() {
@@ -19,7 +20,7 @@ export function useUploadAvatar() {
     },
     onSuccess: (me) => {
       queryClient.setQueryData(meKeys.all, me);
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
     },
   });
 }

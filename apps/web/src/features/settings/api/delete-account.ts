@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { meKeys } from '../../auth/api/get-me';
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
@@ -7,7 +8,7 @@ export function useDeleteAccount() {
     mutationFn: () => api<void>('DELETE', '/api/me'),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(['me'], null);
+      queryClient.setQueryData(meKeys.all, null);
     },
   });
 }

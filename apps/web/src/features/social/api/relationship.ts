@@ -2,6 +2,8 @@ import type { BlockState, FollowState, PublicProfileResponse } from '@burti/shar
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { sharedKeys } from '../../../lib/query-keys';
+import { meKeys } from '../../auth/api/get-me';
 
 type ProfileData = PublicProfileResponse;
 
@@ -11,7 +13,7 @@ function patchProfile(
   userId: string,
   patch: (data: ProfileData) => ProfileData,
 ) {
-  queryClient.setQueriesData<ProfileData>({ queryKey: ['profile'] }, (data) =>
+  queryClient.setQueriesData<ProfileData>({ queryKey: sharedKeys.profiles }, (data) =>
     data && data.profile.id === userId ? patch(data) : data,
   );
 }
@@ -24,7 +26,7 @@ export function useFollow(userId: string) {
         api<FollowState>(follow ? 'POST' : 'DELETE', `/api/users/${userId}/follow`, undefined, { idempotencyKey }),
       ),
     onMutate: (follow) => {
-      const previous = queryClient.getQueriesData<ProfileData>({ queryKey: ['profile'] });
+      const previous = queryClient.getQueriesData<ProfileData>({ queryKey: sharedKeys.profiles });
       patchProfile(queryClient, userId, (data) => ({
         profile: { ...data.profile, followersCount: Math.max(0, data.profile.followersCount + (follow ? 1 : -1)) },
         relationship: { ...data.relationship, isFollowing: follow },
@@ -38,7 +40,7 @@ export function useFollow(userId: string) {
         profile: { ...data.profile, followersCount: state.followersCount },
         relationship: { ...data.relationship, isFollowing: state.following },
       })),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['me'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
 }
 
@@ -51,10 +53,10 @@ export function useBlock(userId: string) {
       ),
     onSuccess: () => {
       // Blocking changes follows, feeds and notifications: read them again.
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.profiles });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.notifications });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
