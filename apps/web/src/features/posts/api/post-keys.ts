@@ -18,7 +18,7 @@ export const postKeys = {
   detail: (postId: string) => [...sharedKeys.posts, 'detail', postId] as const,
 };
 
-/** Mutations per post share a key, so a second click can tell that one is still on its way. */
+/** The taps on one post's like or share queue under one key (lib/use-toggle-mutation-queue). */
 export const postMutationKeys = {
   like: (postId: string) => [...sharedKeys.posts, 'like', postId] as const,
   share: (postId: string) => [...sharedKeys.posts, 'share', postId] as const,
