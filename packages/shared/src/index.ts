@@ -16,3 +16,4 @@ export * from './schemas/search.js';
 export * from './i18n.js';
 export * from './text/index.js';
 export * from './rich-text/index.js';
+export * from './contract/index.js';

@@ -1,23 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserLimitAction } from '@burti/shared';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import { postgresRateLimitStore } from '../lib/rate-limit-store.js';
 
-/** Calls per minute per signed-in user; the routes and the admin settings page both read this table. */
-export const USER_LIMITS: Record<UserLimitAction, number> = {
-  posts: 10,
-  postEdits: 20,
-  comments: 30,
-  likes: 120,
-  shares: 60,
-  reports: 20,
-  follows: 60,
-  blocks: 30,
-  avatars: 10,
-};
+/** Calls per minute per signed-in user: the contract's table (the API reference shows it too). */
+export { USER_LIMITS } from '@burti/shared';
 
 export type RateLimitStores = { db: Db; redis?: Redis; keyPrefix?: string };
 

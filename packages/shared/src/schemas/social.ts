@@ -48,13 +48,18 @@ export const pushTokenInput = z
   .strict();
 /** Settings: the bot's Telegram messages, for fans who signed in through Telegram. */
 export const telegramMessagesInput = z.object({ enabled: z.boolean() }).strict();
-export type TelegramMessagesState = {
-  /** The fan has a Telegram chat with the bot and the server has a bot to send from. */
-  available: boolean;
-  enabled: boolean;
-};
 
 export const webPushSubscriptionInput = z.object({
   endpoint: z.url().max(2048),
   keys: z.object({ p256dh: z.string().min(1).max(256), auth: z.string().min(1).max(256) }),
 });
+
+/** GET /api/push/config: what a browser needs to subscribe (null when Web Push is not configured). */
+export const pushConfigResponse = z.object({ webPushPublicKey: z.string().nullable() });
+export type PushConfigResponse = z.infer<typeof pushConfigResponse>;
+export const telegramMessagesStateSchema = z.object({
+  /** The fan has a Telegram chat with the bot and the server has a bot to send from. */
+  available: z.boolean(),
+  enabled: z.boolean(),
+});
+export type TelegramMessagesState = z.infer<typeof telegramMessagesStateSchema>;
