@@ -1,6 +1,7 @@
-import type { MentionSuggestResponse } from '@burti/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api';
+import { call, endpoint } from '../../lib/api';
+
+const suggestMentions = endpoint('suggestMentions', 'GET', '/api/mentions/suggest');
 
 export const mentionKeys = {
   suggest: (prefix: string) => ['mentions', 'suggest', prefix] as const,
@@ -10,7 +11,7 @@ export const mentionKeys = {
 export function useMentionSuggestions(prefix: string | null) {
   return useQuery({
     queryKey: mentionKeys.suggest(prefix?.toLowerCase() ?? ''),
-    queryFn: () => apiGet<MentionSuggestResponse>(`/api/mentions/suggest?q=${encodeURIComponent(prefix ?? '')}`),
+    queryFn: () => call(suggestMentions, { query: { q: prefix ?? '' } }),
     enabled: Boolean(prefix),
     staleTime: 30_000,
     placeholderData: keepPreviousData,

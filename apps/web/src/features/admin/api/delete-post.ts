@@ -1,11 +1,12 @@
-import type { AdminDeletePostResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { sharedKeys } from '../../../lib/query-keys';
 import { adminKeys } from './admin-keys';
 
+const adminDeletePostCall = endpoint('adminDeletePost', 'POST', '/api/admin/posts/:postId/delete');
+
 export function adminDeletePost({ postId, note }: { postId: string; note?: string }) {
-  return api<AdminDeletePostResponse>('POST', `/api/admin/posts/${encodeURIComponent(postId)}/delete`, { note });
+  return call(adminDeletePostCall, { params: { postId }, body: { note } });
 }
 
 export function useAdminDeletePost() {

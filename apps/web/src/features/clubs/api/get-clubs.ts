@@ -1,8 +1,10 @@
-import type { Club, ClubListResponse } from '@burti/shared';
+import type { Club } from '@burti/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
 import { sharedKeys } from '../../../lib/query-keys';
+
+const listClubs = endpoint('listClubs', 'GET', '/api/clubs');
 
 export const clubKeys = {
   all: ['clubs'] as const,
@@ -16,7 +18,7 @@ export const clubKeys = {
 export const clubsQuery = () =>
   queryOptions({
     queryKey: clubKeys.all,
-    queryFn: async (): Promise<Club[]> => (await apiGet<ClubListResponse>('/api/clubs')).clubs,
+    queryFn: async (): Promise<Club[]> => (await call(listClubs, {})).clubs,
     staleTime: STALE.static,
   });
 
@@ -32,8 +34,7 @@ export function useClubSearch(query: string) {
   const q = query.trim();
   return useQuery({
     queryKey: clubKeys.search(q),
-    queryFn: async (): Promise<Club[]> =>
-      (await apiGet<ClubListResponse>(`/api/clubs?q=${encodeURIComponent(q)}`)).clubs,
+    queryFn: async (): Promise<Club[]> => (await call(listClubs, { query: { q } })).clubs,
     enabled: q.length > 0,
     staleTime: STALE.static,
     placeholderData: keepPreviousData,

@@ -9,7 +9,3 @@ export const commentKeys = {
 };
 
 export type CommentPages = InfiniteData<CommentPage>;
-
-export function withCursor(path: string, cursor: string | undefined): string {
-  return cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
-}

@@ -1,17 +1,18 @@
 import type { LikeState, Post } from '@burti/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
 import { noteEngagement } from '../../../lib/pwa';
 import { meKeys } from '../../auth/api/get-me';
 import { postMutationKeys } from './post-keys';
 import { usePostToggle } from './toggle-post';
 
+const likePost = endpoint('likePost', 'POST', '/api/posts/:postId/like');
+const unlikePost = endpoint('unlikePost', 'DELETE', '/api/posts/:postId/like');
+
 export async function setLike(postId: string, liked: boolean): Promise<LikeState> {
   return withIntent(`like:${postId}`, String(liked), (idempotencyKey) =>
-    api<LikeState>(liked ? 'POST' : 'DELETE', `/api/posts/${encodeURIComponent(postId)}/like`, undefined, {
-      idempotencyKey,
-    }),
+    call(liked ? likePost : unlikePost, { params: { postId } }, { idempotencyKey }),
   );
 }
 

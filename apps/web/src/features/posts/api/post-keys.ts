@@ -26,10 +26,6 @@ export const postMutationKeys = {
 
 export type PostPages = InfiniteData<PostPage>;
 
-export function withCursor(path: string, cursor: string | undefined): string {
-  return cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
-}
-
 /** Applies `update` to every cached copy of the post: each list it appears in (shares included) and its detail. */
 export function updatePostInCaches(queryClient: QueryClient, postId: string, update: (post: Post) => Post): void {
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.lists() }, (data) =>

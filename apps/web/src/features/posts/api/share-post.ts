@@ -2,16 +2,17 @@ import type { Post, ShareState } from '@burti/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
 import { postKeys, postMutationKeys } from './post-keys';
 import { usePostToggle } from './toggle-post';
 
+const sharePost = endpoint('sharePost', 'POST', '/api/posts/:postId/share');
+const unsharePost = endpoint('unsharePost', 'DELETE', '/api/posts/:postId/share');
+
 export async function setShare(postId: string, shared: boolean): Promise<ShareState> {
   return withIntent(`share:${postId}`, String(shared), (idempotencyKey) =>
-    api<ShareState>(shared ? 'POST' : 'DELETE', `/api/posts/${encodeURIComponent(postId)}/share`, undefined, {
-      idempotencyKey,
-    }),
+    call(shared ? sharePost : unsharePost, { params: { postId } }, { idempotencyKey }),
   );
 }
 

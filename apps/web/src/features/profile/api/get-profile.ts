@@ -1,7 +1,9 @@
-import type { PublicProfileResponse } from '@burti/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { sharedKeys } from '../../../lib/query-keys';
+
+const getUser = endpoint('getUser', 'GET', '/api/users/:userId');
+const getUserByNickname = endpoint('getUserByNickname', 'GET', '/api/users/by-nickname/:nickname');
 
 export const profileKeys = {
   all: sharedKeys.profiles,
@@ -12,14 +14,14 @@ export const profileKeys = {
 export function useProfileById(userId: string) {
   return useQuery({
     queryKey: profileKeys.byId(userId),
-    queryFn: () => apiGet<PublicProfileResponse>(`/api/users/${encodeURIComponent(userId)}`),
+    queryFn: () => call(getUser, { params: { userId } }),
   });
 }
 
 export function useProfileByNickname(nickname: string, enabled = true) {
   return useQuery({
     queryKey: profileKeys.byNickname(nickname),
-    queryFn: () => apiGet<PublicProfileResponse>(`/api/users/by-nickname/${encodeURIComponent(nickname)}`),
+    queryFn: () => call(getUserByNickname, { params: { nickname } }),
     enabled,
   });
 }

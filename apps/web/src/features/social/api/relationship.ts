@@ -1,9 +1,15 @@
-import type { BlockState, FollowState, PublicProfileResponse } from '@burti/shared';
+import type { PublicProfileResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
 import { sharedKeys } from '../../../lib/query-keys';
 import { meKeys } from '../../auth/api/get-me';
+
+const followUser = endpoint('followUser', 'POST', '/api/users/:userId/follow');
+const unfollowUser = endpoint('unfollowUser', 'DELETE', '/api/users/:userId/follow');
+const blockUser = endpoint('blockUser', 'POST', '/api/users/:userId/block');
+const unblockUser = endpoint('unblockUser', 'DELETE', '/api/users/:userId/block');
+const createReport = endpoint('createReport', 'POST', '/api/reports');
 
 type ProfileData = PublicProfileResponse;
 
@@ -23,7 +29,7 @@ export function useFollow(userId: string) {
   return useMutation({
     mutationFn: (follow: boolean) =>
       withIntent(`follow:${userId}`, String(follow), (idempotencyKey) =>
-        api<FollowState>(follow ? 'POST' : 'DELETE', `/api/users/${userId}/follow`, undefined, { idempotencyKey }),
+        call(follow ? followUser : unfollowUser, { params: { userId } }, { idempotencyKey }),
       ),
     onMutate: (follow) => {
       const previous = queryClient.getQueriesData<ProfileData>({ queryKey: sharedKeys.profiles });
@@ -49,7 +55,7 @@ export function useBlock(userId: string) {
   return useMutation({
     mutationFn: (block: boolean) =>
       withIntent(`block:${userId}`, String(block), (idempotencyKey) =>
-        api<BlockState>(block ? 'POST' : 'DELETE', `/api/users/${userId}/block`, undefined, { idempotencyKey }),
+        call(block ? blockUser : unblockUser, { params: { userId } }, { idempotencyKey }),
       ),
     onSuccess: () => {
       // Blocking changes follows, feeds and notifications: read them again.
@@ -65,7 +71,7 @@ export function useReportUser(userId: string) {
   return useMutation({
     mutationFn: () =>
       withIntent(`report:user:${userId}`, '', (idempotencyKey) =>
-        api<unknown>('POST', '/api/reports', { targetType: 'user', targetId: userId }, { idempotencyKey }),
+        call(createReport, { body: { targetType: 'user', targetId: userId } }, { idempotencyKey }),
       ),
   });
 }
