@@ -26,12 +26,9 @@ export function useLikePost(post: Pick<Post, 'id' | 'viewerHasLiked'>) {
     key: postMutationKeys.like(post.id),
     postId: post.id,
     send: (liked) => setLike(post.id, liked),
+    flag: 'viewerHasLiked',
+    count: 'likesCount',
     isOn: (state) => state.liked,
-    tap: (p, liked) =>
-      p.viewerHasLiked === liked
-        ? p
-        : { ...p, viewerHasLiked: liked, likesCount: Math.max(0, p.likesCount + (liked ? 1 : -1)) },
-    answer: (p, state) => ({ ...p, viewerHasLiked: state.liked, likesCount: state.likesCount }),
     onSettled: (state) => {
       if (state.liked) noteEngagement();
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.

@@ -24,12 +24,9 @@ export function useSharePost(post: Pick<Post, 'id' | 'viewerHasShared'>) {
     key: postMutationKeys.share(post.id),
     postId: post.id,
     send: (shared) => setShare(post.id, shared),
+    flag: 'viewerHasShared',
+    count: 'sharesCount',
     isOn: (state) => state.shared,
-    tap: (p, shared) =>
-      p.viewerHasShared === shared
-        ? p
-        : { ...p, viewerHasShared: shared, sharesCount: Math.max(0, p.sharesCount + (shared ? 1 : -1)) },
-    answer: (p, state) => ({ ...p, viewerHasShared: state.shared, sharesCount: state.sharesCount }),
     onSettled: (state) => {
       // Profiles list shares: the sharer's timeline changed.
       void queryClient.invalidateQueries({ queryKey: postKeys.users() });
