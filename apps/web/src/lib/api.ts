@@ -1,4 +1,13 @@
-import type { ApiErrorBody, ErrorCode } from '@burti/shared';
+import type {
+  ApiErrorBody,
+  ErrorCode,
+  OperationBody,
+  OperationId,
+  OperationParams,
+  OperationQuery,
+  OperationResult,
+  Operations,
+} from '@burti/shared';
 import { authorizationHeader, fetchCredentials, rememberTokenFrom, sessionToken, setSessionToken } from './session';
 import { apiErrorMessage } from './error-messages';
 import i18n from './i18n';
@@ -18,8 +27,6 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 /** The base URL of the API: same origin on the web; the deployed server inside the native shell. */
 export const apiBase = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
@@ -30,7 +37,83 @@ export type ApiOptions = {
 
 const RETRY_DELAYS_MS = [500, 1500];
 
-export async function api<T>(method: Method, path: string, body?: unknown, options: ApiOptions = {}): Promise<T> {
+/**
+ * One call of the API contract (`packages/shared/src/contract`), declared where it is used:
+ * `endpoint('likePost', 'POST', '/api/posts/:postId/like')`. The method and path must be the contract's (the
+ * types say so), so the first screen carries two strings per call instead of every schema of the contract.
+ */
+export type Endpoint<Id extends OperationId> = {
+  id: Id;
+  method: Operations[Id]['method'];
+  path: Operations[Id]['path'];
+};
+
+export function endpoint<Id extends OperationId>(
+  id: Id,
+  method: Operations[Id]['method'],
+  path: Operations[Id]['path'],
+): Endpoint<Id> {
+  return { id, method, path };
+}
+
+/** Required when the schema requires something, optional when everything in it is optional, absent without one. */
+type Part<Name extends string, T> = [T] extends [undefined]
+  ? { [K in Name]?: undefined }
+  : Record<string, never> extends T
+    ? { [K in Name]?: T }
+    : { [K in Name]: T };
+
+export type CallInput<Id extends OperationId> = Part<'params', OperationParams<Operations[Id]>> &
+  Part<'query', OperationQuery<Operations[Id]>> &
+  BodyPart<OperationBody<Operations[Id]>>;
+
+// Photos and videos travel as multipart form data carrying the same fields (an avatar, with no other field).
+type BodyPart<T> = [T] extends [undefined] ? { body?: FormData } : { body: T | FormData };
+
+export type CallResult<Id extends OperationId> = OperationResult<Operations[Id]>;
+
+function urlFor(path: string, params: object | undefined, query: object | undefined): string {
+  const values: Record<string, unknown> = { ...params };
+  const filled = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(values[name])));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/**
+ * In development and tests every answer is checked against the contract's schema of its status, so a server that
+ * drifts from the contract fails there. Production builds drop this (and the contract's schemas) entirely.
+ */
+async function checkAnswer(id: OperationId, status: number, data: unknown): Promise<unknown> {
+  if (!(import.meta.env.DEV || import.meta.env.MODE === 'test')) return data;
+  const { operations } = await import('@burti/shared');
+  const responses: Readonly<Record<number, { parse: (value: unknown) => unknown } | null>> = operations[id].responses;
+  const schema = responses[status];
+  return schema ? schema.parse(data) : data;
+}
+
+/** Calls one operation of the contract and answers its success body, typed from the contract. */
+export async function call<Id extends OperationId>(
+  operation: Endpoint<Id>,
+  input: CallInput<Id>,
+  options: ApiOptions = {},
+): Promise<CallResult<Id>> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  const { status, data } = await send(operation.method, urlFor(operation.path, params, query), body, options);
+  // The one place an answer gets its type: the contract's, checked against its schema in development and tests.
+  return (await checkAnswer(operation.id, status, data)) as CallResult<Id>;
+}
+
+/** One request as it goes over the wire (the session transport's tests use it); callers use `call`. */
+export async function send(
+  method: Endpoint<OperationId>['method'],
+  path: string,
+  body: unknown,
+  options: ApiOptions,
+): Promise<{ status: number; data: unknown }> {
   const sentToken = sessionToken();
   // The server writes emails and other messages in the language on screen until the account has its own.
   const headers: Record<string, string> = { 'accept-language': i18n.language, ...authorizationHeader() };
@@ -56,17 +139,19 @@ export async function api<T>(method: Method, path: string, body?: unknown, optio
   rememberTokenFrom(response);
   // A token the server no longer knows (signed out elsewhere, expired) is dropped; the app then signs in anew.
   if (response.status === 401 && sentToken && sessionToken() === sentToken) setSessionToken(null);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { status: 204, data: undefined };
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (data as ApiErrorBody | null)?.error;
+    const error = isErrorBody(data) ? data.error : undefined;
     const code = error?.code ?? 'INTERNAL';
     const fields = error?.fields
       ? Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [field, apiErrorMessage(code, text)]))
       : undefined;
     throw new ApiError(response.status, code, apiErrorMessage(code, error?.message), fields);
   }
-  return data as T;
+  return { status: response.status, data };
 }
 
-export const apiGet = <T>(path: string) => api<T>('GET', path);
+function isErrorBody(data: unknown): data is ApiErrorBody {
+  return typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'object';
+}

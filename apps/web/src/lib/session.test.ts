@@ -33,11 +33,11 @@ const sentHeaders = (call = 0) => new Headers((fetchMock.mock.calls[call]![1] as
 
 describe('the session transport', () => {
   it('is the cookie in a browser tab: no token is kept or sent, even when a response offers one', async () => {
-    const { transport, api, sessionToken } = await load();
+    const { transport, send, sessionToken } = await load();
     expect(transport).toBe('cookie');
     fetchMock.mockResolvedValueOnce(new Response('{}', { headers: { 'set-auth-token': 'tok.sig' } }));
-    await api('GET', '/api/me');
-    await api('GET', '/api/me');
+    await send('GET', '/api/me', undefined, {});
+    await send('GET', '/api/me', undefined, {});
     expect(sessionToken()).toBeNull();
     expect(sentHeaders(1).get('authorization')).toBeNull();
     expect((fetchMock.mock.calls[1]![1] as RequestInit).credentials).toBe('include');
@@ -45,11 +45,11 @@ describe('the session transport', () => {
 
   it('is a bearer token inside Telegram: kept from set-auth-token, sent on every request, in sessionStorage only', async () => {
     window.Telegram = { WebApp: { initData: 'auth_date=1&hash=x', ready: vi.fn(), expand: vi.fn() } };
-    const { transport, api, sessionToken } = await load();
+    const { transport, send, sessionToken } = await load();
     expect(transport).toBe('bearer');
     fetchMock.mockResolvedValueOnce(new Response('{}', { headers: { 'set-auth-token': 'tok.sig' } }));
-    await api('POST', '/api/auth/telegram', { initData: 'x' });
-    await api('GET', '/api/me');
+    await send('POST', '/api/auth/telegram', { initData: 'x' }, {});
+    await send('GET', '/api/me', undefined, {});
     expect(sessionToken()).toBe('tok.sig');
     expect(sentHeaders(1).get('authorization')).toBe('Bearer tok.sig');
     expect(sessionStorage.getItem('burti_session_token')).toBe('tok.sig');
@@ -58,7 +58,7 @@ describe('the session transport', () => {
 
     // The server no longer knows the token: it is dropped, so the app signs in anew rather than looping on it.
     fetchMock.mockResolvedValueOnce(new Response('{"error":{"code":"UNAUTHENTICATED"}}', { status: 401 }));
-    await expect(api('GET', '/api/me')).rejects.toMatchObject({ status: 401 });
+    await expect(send('GET', '/api/me', undefined, {})).rejects.toMatchObject({ status: 401 });
     expect(sessionToken()).toBeNull();
   });
 

@@ -1,5 +1,3 @@
-import type { ClubDetailResponse } from '@burti/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,21 +7,16 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from '../../features/auth/api/get-me';
+import { useClub } from '../../features/clubs/api/get-club';
 import { useClubPosts } from '../../features/posts/api/get-club-posts';
 import { PostList } from '../../features/posts/components/post-list';
 import { TrendingTags } from '../../features/tags/components/trending-tags';
-import { apiGet } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 
 export function ClubRoute() {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const clubId = me?.primaryClub?.id;
-  const club = useQuery({
-    queryKey: ['club', clubId],
-    queryFn: async () => (await apiGet<ClubDetailResponse>(`/api/clubs/${clubId}`)).club,
-    enabled: clubId !== undefined,
-  });
+  const club = useClub(me?.primaryClub?.id);
 
   if (!me?.primaryClub) {
     return (

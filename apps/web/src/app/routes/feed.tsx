@@ -17,55 +17,52 @@ const LeaderboardTab = lazy(() =>
   import('../../features/leaderboard/components/leaderboard-tab').then((m) => ({ default: m.LeaderboardTab })),
 );
 
-/** All live public posts, newest first. Mounted only while "For you" is shown. */
-function ForYouFeed() {
-  const { t } = useTranslation();
-  const query = useFeed();
-  return (
-    <PostList
-      query={query}
-      errorTitle={t('feed.loadFailed')}
-      empty={
-        <EmptyState
-          icon={PenSquare}
-          title={t('feed.emptyTitle')}
-          message={t('feed.emptyMessage')}
-          action={
-            <Button asChild>
-              <Link to="/post/new">{t('feed.createPost')}</Link>
-            </Button>
-          }
-        />
-      }
-    />
-  );
-}
-
-/** Posts and shares of the fans the viewer follows. Mounted only while "Following" is shown. */
-function FollowingFeed() {
-  const { t } = useTranslation();
-  const query = useFollowingFeed();
-  return (
-    <PostList
-      query={query}
-      errorTitle={t('feed.loadFailed')}
-      empty={
-        <EmptyState
-          icon={Users}
-          title={t('feed.followingEmptyTitle')}
-          message={t('feed.followingEmptyMessage')}
-          action={
-            <Button asChild variant="outline">
-              <Link to="/search">{t('feed.findFans')}</Link>
-            </Button>
-          }
-        />
-      }
-    />
-  );
-}
-
 type Source = 'forYou' | 'following';
+
+/** What each source reads, and what it offers when there is nothing to read yet. */
+const SOURCES = {
+  // All live public posts, newest first.
+  forYou: {
+    useQuery: useFeed,
+    icon: PenSquare,
+    title: 'feed.emptyTitle',
+    message: 'feed.emptyMessage',
+    action: { to: '/post/new', label: 'feed.createPost', variant: 'default' },
+  },
+  // Posts and shares of the fans the viewer follows.
+  following: {
+    useQuery: useFollowingFeed,
+    icon: Users,
+    title: 'feed.followingEmptyTitle',
+    message: 'feed.followingEmptyMessage',
+    action: { to: '/search', label: 'feed.findFans', variant: 'outline' },
+  },
+} as const;
+
+/** One source's posts. Mounted only while its tab is shown, so the other source is not fetched. */
+function SourceFeed({ source }: { source: Source }) {
+  const { t } = useTranslation();
+  const { useQuery, icon, title, message, action } = SOURCES[source];
+  const query = useQuery();
+  return (
+    <PostList
+      query={query}
+      errorTitle={t('feed.loadFailed')}
+      empty={
+        <EmptyState
+          icon={icon}
+          title={t(title)}
+          message={t(message)}
+          action={
+            <Button asChild variant={action.variant}>
+              <Link to={action.to}>{t(action.label)}</Link>
+            </Button>
+          }
+        />
+      }
+    />
+  );
+}
 
 /** The second row of tabs reads as chips under the Feed / Leaderboard tabs, not as a second underline. */
 const SOURCE_TAB =
@@ -85,8 +82,8 @@ function FeedTab() {
           {t('feed.followingTab')}
         </TabsTrigger>
       </TabsList>
-      <TabsContent value="forYou">{source === 'forYou' && <ForYouFeed />}</TabsContent>
-      <TabsContent value="following">{source === 'following' && <FollowingFeed />}</TabsContent>
+      <TabsContent value="forYou">{source === 'forYou' && <SourceFeed source="forYou" />}</TabsContent>
+      <TabsContent value="following">{source === 'following' && <SourceFeed source="following" />}</TabsContent>
     </Tabs>
   );
 }

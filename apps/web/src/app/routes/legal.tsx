@@ -1,22 +1,12 @@
 import { LEGAL_DOCUMENTS, type LegalDocument } from '@burti/shared';
-import { useQuery } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
-import { STALE } from '../../lib/query-client';
+import { useLegalDocument } from '../../features/legal/api/get-legal-document';
 
 const isLegalDocument = (value: string | undefined): value is LegalDocument =>
   (LEGAL_DOCUMENTS as readonly string[]).includes(value ?? '');
-
-/** The document in the language on screen: Georgian ones live in /legal/ka/ (translations of the English). */
-async function loadDocument(document: LegalDocument, language: string): Promise<string | null> {
-  const response = await fetch(language === 'ka' ? `/legal/ka/${document}.md` : `/legal/${document}.md`);
-  const type = response.headers.get('content-type') ?? '';
-  // An unknown file falls back to the SPA's index.html: that is not the document.
-  if (!response.ok || type.includes('text/html')) return null;
-  return response.text();
-}
 
 export function LegalRoute() {
   const { document } = useParams();
@@ -26,12 +16,7 @@ export function LegalRoute() {
 
 function LegalDocumentView({ document }: { document: LegalDocument }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const { data, isPending, isError } = useQuery({
-    queryKey: ['legal', document, language],
-    queryFn: () => loadDocument(document, language),
-    staleTime: STALE.static,
-  });
+  const { data, isPending, isError } = useLegalDocument(document, i18n.language);
   return (
     <div className="mx-auto min-h-dvh w-full max-w-2xl">
       <PageHeader

@@ -6,17 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ClubBadge } from '../../components/club/club-badge';
 import { PageHeader } from '../../components/layout/page-header';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+import { ConfirmationDialog } from '../../components/dialogs/confirmation-dialog';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toaster';
 import { useMe } from '../../features/auth/api/get-me';
@@ -130,30 +120,15 @@ export function SettingsRoute() {
             <Button variant="outline" onClick={onSignOut} isLoading={signOut.isPending}>
               {signOut.isPending ? t('settings.signingOut') : t('settings.signOut')}
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button variant="destructive">{t('settings.deleteAccount')}</Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{t('settings.deleteTitle')}</AlertDialogTitle>
-                  <AlertDialogDescription>{t('settings.deleteText')}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel disabled={deleteAccount.isPending}>{t('app.cancel')}</AlertDialogCancel>
-                  <AlertDialogAction
-                    variant="destructive"
-                    disabled={deleteAccount.isPending}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onDelete();
-                    }}
-                  >
-                    {deleteAccount.isPending ? t('settings.deleting') : t('settings.deleteConfirm')}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+            <ConfirmationDialog
+              trigger={<Button variant="destructive">{t('settings.deleteAccount')}</Button>}
+              title={t('settings.deleteTitle')}
+              description={t('settings.deleteText')}
+              confirmLabel={t('settings.deleteConfirm')}
+              pendingLabel={t('settings.deleting')}
+              isPending={deleteAccount.isPending}
+              onConfirm={onDelete}
+            />
           </div>
         </Section>
 

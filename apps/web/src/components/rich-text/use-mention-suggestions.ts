@@ -1,12 +1,17 @@
-import type { MentionSuggestResponse } from '@burti/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api';
+import { call, endpoint } from '../../lib/api';
+
+const suggestMentions = endpoint('suggestMentions', 'GET', '/api/mentions/suggest');
+
+export const mentionKeys = {
+  suggest: (prefix: string) => ['mentions', 'suggest', prefix] as const,
+};
 
 /** Fans whose nickname starts with `prefix`, for `@` autocomplete; nothing is asked for an empty prefix. */
 export function useMentionSuggestions(prefix: string | null) {
   return useQuery({
-    queryKey: ['mentions', 'suggest', prefix?.toLowerCase() ?? ''],
-    queryFn: () => apiGet<MentionSuggestResponse>(`/api/mentions/suggest?q=${encodeURIComponent(prefix ?? '')}`),
+    queryKey: mentionKeys.suggest(prefix?.toLowerCase() ?? ''),
+    queryFn: () => call(suggestMentions, { query: { q: prefix ?? '' } }),
     enabled: Boolean(prefix),
     staleTime: 30_000,
     placeholderData: keepPreviousData,

@@ -4,10 +4,14 @@
  * which shell it runs in.
  */
 import { Capacitor } from '@capacitor/core';
-import { api, apiBase } from '../api';
+import { apiBase, call, endpoint } from '../api';
 import { rememberReferral } from '../referral';
 import { inAppPath, referralCodeFromUrl } from './links';
 import { isTelegramLaunch, loadTelegramWebApp, setupTelegramPage, telegramWebApp } from './telegram';
+
+const savePushToken = endpoint('savePushToken', 'PUT', '/api/push/tokens');
+const deletePushToken = endpoint('deletePushToken', 'DELETE', '/api/push/tokens');
+const getMe = endpoint('getMe', 'GET', '/api/me');
 
 export type Platform = 'web' | 'native' | 'telegram';
 export type Unsubscribe = () => void;
@@ -105,7 +109,7 @@ export async function registerPush(onToken?: (token: string) => void): Promise<b
   if (platform !== 'native' || nativePushTurnedOff()) return false;
   const native = await loadNative();
   return native.nativeRegisterPush(async (token, devicePlatform) => {
-    await api('PUT', '/api/push/tokens', { token, platform: devicePlatform });
+    await call(savePushToken, { body: { token, platform: devicePlatform } });
     rememberPushToken(token);
     onToken?.(token);
   });
@@ -179,7 +183,7 @@ export async function unregisterPush(): Promise<void> {
   } catch {
     token = null;
   }
-  if (token) await api('DELETE', '/api/push/tokens', { token }).catch(() => undefined);
+  if (token) await call(deletePushToken, { body: { token } }).catch(() => undefined);
   rememberPushToken(null);
   await (await loadNative()).nativeUnregisterPush();
 }
@@ -344,7 +348,7 @@ function startNative(router: PlatformRouter): Unsubscribe {
   const maybeRegisterPush = (pathname: string) => {
     if (pushStarted || PUBLIC_PATH.test(pathname)) return;
     pushStarted = true;
-    void api('GET', '/api/me')
+    void call(getMe, {})
       .then(() => registerPush())
       .catch(() => {
         pushStarted = false;

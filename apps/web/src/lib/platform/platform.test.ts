@@ -3,6 +3,7 @@ import { REFERRAL_FLAG_KEY } from '@burti/shared';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { PlatformRouter } from './index';
 import { contrastRatio } from '../contrast';
+import { aMe } from '../../test/fixtures';
 
 /** The Capacitor plugins, faked at their module boundary. */
 const cap = vi.hoisted(() => {
@@ -269,7 +270,7 @@ describe('platform in the native app', () => {
     fetchMock.mockImplementation((url: string) =>
       Promise.resolve(
         url === '/api/me'
-          ? new Response(JSON.stringify({ me: { id: 'u1' } }), { status: 200 })
+          ? new Response(JSON.stringify({ me: aMe({ id: 'u1' }) }), { status: 200 })
           : new Response(null, { status: 204 }),
       ),
     );

@@ -11,10 +11,3 @@ export const adminKeys = {
   audit: () => ['admin', 'audit'] as const,
   settings: () => ['admin', 'settings'] as const,
 };
-
-export function withParams(path: string, params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
-}

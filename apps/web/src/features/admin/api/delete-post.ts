@@ -1,10 +1,12 @@
-import type { AdminDeletePostResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
+import { sharedKeys } from '../../../lib/query-keys';
 import { adminKeys } from './admin-keys';
 
+const adminDeletePostCall = endpoint('adminDeletePost', 'POST', '/api/admin/posts/:postId/delete');
+
 export function adminDeletePost({ postId, note }: { postId: string; note?: string }) {
-  return api<AdminDeletePostResponse>('POST', `/api/admin/posts/${encodeURIComponent(postId)}/delete`, { note });
+  return call(adminDeletePostCall, { params: { postId }, body: { note } });
 }
 
 export function useAdminDeletePost() {
@@ -14,7 +16,7 @@ export function useAdminDeletePost() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       // Feeds cached in this tab still hold the post.
-      await queryClient.invalidateQueries({ queryKey: ['posts'] });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
     },
   });
 }

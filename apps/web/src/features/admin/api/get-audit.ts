@@ -1,13 +1,14 @@
-import type { AuditPage } from '@burti/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
-import { adminKeys, withParams } from './admin-keys';
+import { adminKeys } from './admin-keys';
+
+const listAudit = endpoint('listAudit', 'GET', '/api/admin/audit');
 
 export const adminAuditQuery = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.audit(),
-    queryFn: ({ pageParam }) => apiGet<AuditPage>(withParams('/api/admin/audit', { cursor: pageParam })),
+    queryFn: ({ pageParam }) => call(listAudit, { query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE.short,

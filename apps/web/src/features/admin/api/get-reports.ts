@@ -1,15 +1,16 @@
-import type { AdminReportPage, ReportStatus } from '@burti/shared';
+import type { ReportStatus } from '@burti/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
-import { adminKeys, withParams } from './admin-keys';
+import { adminKeys } from './admin-keys';
+
+const listAdminReports = endpoint('listAdminReports', 'GET', '/api/admin/reports');
 
 /** One case per reported target, newest first, 50 a page. */
 export const adminReportsQuery = (status: ReportStatus) =>
   infiniteQueryOptions({
     queryKey: adminKeys.reportList(status),
-    queryFn: ({ pageParam }) =>
-      apiGet<AdminReportPage>(withParams('/api/admin/reports', { status, cursor: pageParam })),
+    queryFn: ({ pageParam }) => call(listAdminReports, { query: { status, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE.short,

@@ -1,14 +1,15 @@
-import type { AdminSettings } from '@burti/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
+
+const getAdminSettings = endpoint('getAdminSettings', 'GET', '/api/admin/settings');
 
 /** The configuration in force does not change while the server runs. */
 export const adminSettingsQuery = () =>
   queryOptions({
     queryKey: adminKeys.settings(),
-    queryFn: () => apiGet<AdminSettings>('/api/admin/settings'),
+    queryFn: () => call(getAdminSettings, {}),
     staleTime: STALE.static,
   });
 

@@ -1,13 +1,14 @@
-import type { AdminStats } from '@burti/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
 import { adminKeys } from './admin-keys';
+
+const getAdminStats = endpoint('getAdminStats', 'GET', '/api/admin/stats');
 
 export const adminStatsQuery = () =>
   queryOptions({
     queryKey: adminKeys.stats(),
-    queryFn: () => apiGet<AdminStats>('/api/admin/stats'),
+    queryFn: () => call(getAdminStats, {}),
     staleTime: STALE.short,
   });
 

@@ -1,15 +1,15 @@
-import type { AdminUserPage } from '@burti/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
-import { adminKeys, withParams } from './admin-keys';
+import { adminKeys } from './admin-keys';
+
+const listAdminUsers = endpoint('listAdminUsers', 'GET', '/api/admin/users');
 
 /** Users newest first, or those whose nickname or email contains the query; 50 a page. */
 export const adminUsersQuery = (query: string) =>
   infiniteQueryOptions({
     queryKey: adminKeys.userList(query),
-    queryFn: ({ pageParam }) =>
-      apiGet<AdminUserPage>(withParams('/api/admin/users', { q: query || undefined, cursor: pageParam })),
+    queryFn: ({ pageParam }) => call(listAdminUsers, { query: { q: query || undefined, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE.short,

@@ -1,10 +1,12 @@
-import type { ResolveReportInput, ResolveReportResponse } from '@burti/shared';
+import type { ResolveReportInput } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { adminKeys } from './admin-keys';
 
+const resolveReportCall = endpoint('resolveReport', 'POST', '/api/admin/reports/:reportId/resolve');
+
 export function resolveReport({ reportId, ...input }: ResolveReportInput & { reportId: string }) {
-  return api<ResolveReportResponse>('POST', `/api/admin/reports/${encodeURIComponent(reportId)}/resolve`, input);
+  return call(resolveReportCall, { params: { reportId }, body: input });
 }
 
 /** Closes the whole case (every pending report of the target); the queue, the counts and the log refresh. */

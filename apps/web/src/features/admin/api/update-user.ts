@@ -1,14 +1,17 @@
-import type { AdminUser, AdminUserPage, AdminUserResponse } from '@burti/shared';
+import type { AdminUser, AdminUserPage } from '@burti/shared';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { adminKeys } from './admin-keys';
 
+const setUserBlockedCall = endpoint('setUserBlocked', 'POST', '/api/admin/users/:userId/block');
+const setUserAdminCall = endpoint('setUserAdmin', 'POST', '/api/admin/users/:userId/admin');
+
 export function setUserBlocked({ userId, blocked, note }: { userId: string; blocked: boolean; note?: string }) {
-  return api<AdminUserResponse>('POST', `/api/admin/users/${encodeURIComponent(userId)}/block`, { blocked, note });
+  return call(setUserBlockedCall, { params: { userId }, body: { blocked, note } });
 }
 
 export function setUserAdmin({ userId, isAdmin, note }: { userId: string; isAdmin: boolean; note?: string }) {
-  return api<AdminUserResponse>('POST', `/api/admin/users/${encodeURIComponent(userId)}/admin`, { isAdmin, note });
+  return call(setUserAdminCall, { params: { userId }, body: { isAdmin, note } });
 }
 
 /** Puts the server's answer into every cached user list, then refreshes the counts and the log. */

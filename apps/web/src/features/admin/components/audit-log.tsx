@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { fullDate, timeAgo } from '../../../lib/time-ago';
+import { RelativeTime } from '../../../components/author/relative-time';
 import { useAdminAudit } from '../api/get-audit';
 import { AdminPageTitle, LoadError, LoadMore } from './admin-layout';
 
@@ -51,9 +51,7 @@ export function AuditLog() {
                         {t(`admin.audit.action.${entry.action}`, { type })}
                       </p>
                       <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                        <time dateTime={entry.createdAt} title={fullDate(entry.createdAt)}>
-                          {timeAgo(entry.createdAt)}
-                        </time>
+                        <RelativeTime date={entry.createdAt} />
                         <span aria-hidden="true">·</span>
                         <span className="font-mono">
                           {t('admin.audit.target', { type: entry.targetType, id: entry.targetId.slice(0, 8) })}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { fullDate, timeAgo } from '../../../lib/time-ago';
+import { RelativeTime } from '../../../components/author/relative-time';
 import { ProfileLink, ReportedContent } from './reported-content';
 import { ReviewDialog } from './review-dialog';
 
@@ -47,13 +47,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
         <Badge variant={report.reportCount > 1 ? 'destructive' : 'secondary'} className="py-1 tabular-nums">
           {t('admin.reports.count', { count: report.reportCount })}
         </Badge>
-        <time
-          dateTime={report.createdAt}
-          title={fullDate(report.createdAt)}
-          className="ml-auto text-xs text-muted-foreground"
-        >
-          {timeAgo(report.createdAt)}
-        </time>
+        <RelativeTime date={report.createdAt} className="ml-auto text-xs text-muted-foreground" />
       </div>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -95,13 +89,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
             {report.resolvedAt && (
               <>
                 {' · '}
-                <time
-                  dateTime={report.resolvedAt}
-                  title={fullDate(report.resolvedAt)}
-                  className="text-muted-foreground"
-                >
-                  {timeAgo(report.resolvedAt)}
-                </time>
+                <RelativeTime date={report.resolvedAt} className="text-muted-foreground" />
               </>
             )}
           </p>

@@ -1,17 +1,8 @@
 import { ADMIN_NOTE_MAX, type AdminReport, type ReportAction } from '@burti/shared';
 import { Trash2 } from 'lucide-react';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -72,8 +63,7 @@ export function ReviewDialog({
     );
   }
 
-  function onConfirmDelete(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault(); // stay open, showing 'Deleting...', until the server answers
+  function onConfirmDelete() {
     if (!post) return;
     remove.mutate(
       { postId: post.id, note: note.trim() || undefined },
@@ -143,20 +133,16 @@ export function ReviewDialog({
           </div>
         </DialogFooter>
 
-        <AlertDialog open={confirmingDelete} onOpenChange={(next) => !remove.isPending && setConfirmingDelete(next)}>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{t('admin.review.deleteTitle')}</AlertDialogTitle>
-              <AlertDialogDescription>{t('admin.review.deleteText')}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>{t('app.cancel')}</AlertDialogCancel>
-              <AlertDialogAction variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
-                {remove.isPending ? t('admin.review.deleting') : t('admin.review.deleteConfirm')}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmationDialog
+          open={confirmingDelete}
+          onOpenChange={setConfirmingDelete}
+          title={t('admin.review.deleteTitle')}
+          description={t('admin.review.deleteText')}
+          confirmLabel={t('admin.review.deleteConfirm')}
+          pendingLabel={t('admin.review.deleting')}
+          isPending={remove.isPending}
+          onConfirm={onConfirmDelete}
+        />
       </DialogContent>
     </Dialog>
   );

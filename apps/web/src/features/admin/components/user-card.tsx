@@ -1,17 +1,8 @@
 import { ADMIN_NOTE_MAX, type AdminUser } from '@burti/shared';
 import { Ban, ExternalLink, ShieldCheck, ShieldOff, UserCheck } from 'lucide-react';
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -48,8 +39,7 @@ export function UserCard({ user }: { user: AdminUser }) {
   const admin = useSetUserAdmin();
   const busy = block.isPending || admin.isPending;
 
-  function onConfirm(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault(); // stay open until the server answers
+  function onConfirm() {
     const done = () => {
       setIsOpen(false);
       setNote('');
@@ -170,43 +160,34 @@ export function UserCard({ user }: { user: AdminUser }) {
         )}
       </div>
 
-      <AlertDialog
+      <ConfirmationDialog
         open={isOpen}
         onOpenChange={(next) => {
-          if (busy || next) return;
+          if (next) return;
           setIsOpen(false);
           setNote('');
         }}
+        title={open.title}
+        description={open.text}
+        confirmLabel={open.action}
+        pendingLabel={t('admin.users.working')}
+        isPending={busy}
+        variant={kind === 'block' || kind === 'revokeAdmin' ? 'destructive' : 'default'}
+        onConfirm={onConfirm}
       >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{open.title}</AlertDialogTitle>
-            <AlertDialogDescription>{open.text}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={noteId}>{t('admin.users.noteLabel')}</Label>
-            <Textarea
-              id={noteId}
-              rows={2}
-              className="min-h-16"
-              value={note}
-              maxLength={ADMIN_NOTE_MAX}
-              onChange={(event) => setNote(event.target.value)}
-              disabled={busy}
-            />
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>{t('app.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              variant={kind === 'block' || kind === 'revokeAdmin' ? 'destructive' : 'default'}
-              onClick={onConfirm}
-              disabled={busy}
-            >
-              {busy ? t('admin.users.working') : open.action}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={noteId}>{t('admin.users.noteLabel')}</Label>
+          <Textarea
+            id={noteId}
+            rows={2}
+            className="min-h-16"
+            value={note}
+            maxLength={ADMIN_NOTE_MAX}
+            onChange={(event) => setNote(event.target.value)}
+            disabled={busy}
+          />
+        </div>
+      </ConfirmationDialog>
     </Card>
   );
 }

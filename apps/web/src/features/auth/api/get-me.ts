@@ -1,14 +1,17 @@
-import type { Me, MeResponse } from '@burti/shared';
+import type { Me } from '@burti/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api';
+import { ApiError, call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
+import { sharedKeys } from '../../../lib/query-keys';
 
-export const meKeys = { all: ['me'] as const };
+const getMeCall = endpoint('getMe', 'GET', '/api/me');
+
+export const meKeys = { all: sharedKeys.me };
 
 /** The signed-in fan, or null when nobody is signed in. */
 export async function getMe(): Promise<Me | null> {
   try {
-    return (await apiGet<MeResponse>('/api/me')).me;
+    return (await call(getMeCall, {})).me;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -3,6 +3,7 @@ import { authClient, authErrorMessage } from '../../../lib/auth-client';
 import { platform } from '../../../lib/platform';
 import { recordSignOut } from '../../../lib/platform/telegram-launch';
 import { setSessionToken } from '../../../lib/session';
+import { meKeys } from './get-me';
 
 /**
  * Signs this device out: `forgetDevice` first drops its push registration (browser subscription or native
@@ -23,7 +24,7 @@ export function useSignOut({ forgetDevice }: { forgetDevice?: () => Promise<void
     mutationFn: () => signOut(forgetDevice),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(['me'], null);
+      queryClient.setQueryData(meKeys.all, null);
     },
   });
 }

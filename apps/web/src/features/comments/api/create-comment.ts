@@ -1,17 +1,19 @@
-import type { Comment, CommentResponse } from '@burti/shared';
+import type { Comment } from '@burti/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { meKeys } from '../../auth/api/get-me';
 import { commentKeys, type CommentPages } from './comment-keys';
+
+const createCommentCall = endpoint('createComment', 'POST', '/api/posts/:postId/comments');
 
 export type CreateCommentVars = { body: string; parentCommentId: string | null };
 
 export async function createComment(postId: string, { body, parentCommentId }: CreateCommentVars) {
   return withIntent(`comment:${postId}:${parentCommentId ?? ''}`, body, (idempotencyKey) =>
-    api<CommentResponse>(
-      'POST',
-      `/api/posts/${encodeURIComponent(postId)}/comments`,
-      { body, ...(parentCommentId ? { parentCommentId } : {}) },
+    call(
+      createCommentCall,
+      { params: { postId }, body: { body, ...(parentCommentId ? { parentCommentId } : {}) } },
       { idempotencyKey },
     ),
   );
@@ -39,7 +41,7 @@ export function useCreateComment(postId: string) {
     mutationFn: (vars: CreateCommentVars) => createComment(postId, vars),
     onSuccess: ({ comment }, { parentCommentId }) => {
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
       if (!parentCommentId) {
         appendIfComplete(queryClient, commentKeys.list(postId), comment);
         return;

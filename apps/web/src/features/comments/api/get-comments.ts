@@ -1,15 +1,15 @@
-import type { CommentPage } from '@burti/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
-import { commentKeys, withCursor } from './comment-keys';
+import { commentKeys } from './comment-keys';
+
+const getComments = endpoint('getComments', 'GET', '/api/posts/:postId/comments');
 
 /** A post's root comments, oldest first, 20 a page. */
 export const commentsQuery = (postId: string) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(postId),
-    queryFn: ({ pageParam }) =>
-      apiGet<CommentPage>(withCursor(`/api/posts/${encodeURIComponent(postId)}/comments`, pageParam)),
+    queryFn: ({ pageParam }) => call(getComments, { params: { postId }, query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE.short,

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+
+const createReport = endpoint('createReport', 'POST', '/api/reports');
 
 export async function reportComment(commentId: string): Promise<void> {
   await withIntent(`report:comment:${commentId}`, '', (idempotencyKey) =>
-    api('POST', '/api/reports', { targetType: 'comment', targetId: commentId }, { idempotencyKey }),
+    call(createReport, { body: { targetType: 'comment', targetId: commentId } }, { idempotencyKey }),
   );
 }
 

@@ -2,8 +2,8 @@ import type { Comment } from '@burti/shared';
 import { ChevronDown, Flag, MoreHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { UserAvatar } from '../../../components/ui/avatar';
+import { AuthorLine } from '../../../components/author/author-line';
+import { RelativeTime } from '../../../components/author/relative-time';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -14,7 +14,6 @@ import {
 import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { fullDate, timeAgo } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useCreateComment } from '../api/create-comment';
 import { useReplies } from '../api/get-replies';
@@ -42,7 +41,6 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
   const report = useReportComment();
   const repliesId = useId();
   const isRoot = root === undefined;
-  const profile = `/u/${encodeURIComponent(comment.author.id)}`;
 
   function onReply(body: string, clear: () => void) {
     create.mutate(
@@ -73,44 +71,34 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
 
   return (
     <li className="flex gap-3 py-3">
-      <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <UserAvatar src={comment.author.avatarUrl} name={comment.author.nickname} size="sm" />
-      </Link>
-      <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-2">
-          <Link
-            to={profile}
-            className="min-w-0 truncate rounded-sm text-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {comment.author.nickname}
-          </Link>
-          <time
-            dateTime={comment.createdAt}
-            title={fullDate(comment.createdAt)}
-            className="shrink-0 text-xs text-muted-foreground"
-          >
-            {timeAgo(comment.createdAt)}
-          </time>
-          {me && me.id !== comment.author.id && (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <button
-                  type="button"
-                  aria-label={t('comments.options')}
-                  className="-my-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  <MoreHorizontal aria-hidden="true" className="size-4" />
-                </button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent>
-                <DropdownMenuItem onSelect={onReport} disabled={report.isPending}>
-                  <Flag aria-hidden="true" />
-                  {t('comments.report')}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
-          )}
-        </div>
+      <AuthorLine
+        author={comment.author}
+        size="sm"
+        beside={
+          <>
+            <RelativeTime date={comment.createdAt} className="shrink-0 text-xs text-muted-foreground" />
+            {me && me.id !== comment.author.id && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <button
+                    type="button"
+                    aria-label={t('comments.options')}
+                    className="-my-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <MoreHorizontal aria-hidden="true" className="size-4" />
+                  </button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent>
+                  <DropdownMenuItem onSelect={onReport} disabled={report.isPending}>
+                    <Flag aria-hidden="true" />
+                    {t('comments.report')}
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+          </>
+        }
+      >
         <RichText text={comment.body} mentions={comment.mentions} className="text-[15px] leading-snug" />
         <div className="-ml-3 flex flex-wrap items-center">
           <Button
@@ -152,7 +140,7 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
         {isRoot && expanded && (
           <Replies id={repliesId} root={comment} onCommentAdded={onCommentAdded} onReplied={() => setExpanded(true)} />
         )}
-      </div>
+      </AuthorLine>
     </li>
   );
 }

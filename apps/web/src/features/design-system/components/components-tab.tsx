@@ -4,17 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClubBadge } from '../../../components/club/club-badge';
 import { CountryFlag } from '../../../components/club/country-flag';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -245,21 +235,12 @@ export function ComponentsTab() {
               </DialogFooter>
             </DialogContent>
           </Dialog>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="outline">{t('designSystem.components.openAlert')}</Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t('designSystem.components.alertTitle')}</AlertDialogTitle>
-                <AlertDialogDescription>{t('designSystem.components.alertText')}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>{t('app.cancel')}</AlertDialogCancel>
-                <AlertDialogAction variant="destructive">{t('designSystem.components.alertConfirm')}</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmationDialog
+            trigger={<Button variant="outline">{t('designSystem.components.openAlert')}</Button>}
+            title={t('designSystem.components.alertTitle')}
+            description={t('designSystem.components.alertText')}
+            confirmLabel={t('designSystem.components.alertConfirm')}
+          />
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="outline">

@@ -1,14 +1,16 @@
-import type { Club, ClubListResponse } from '@burti/shared';
+import type { Club } from '@burti/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
 import { leaderboardKeys } from './get-leaderboard';
+
+const listClubs = endpoint('listClubs', 'GET', '/api/clubs');
 
 /** The clubs a board can be shown for, ordered by name (the picker's options). */
 export const boardClubsQuery = () =>
   queryOptions({
     queryKey: leaderboardKeys.clubs(),
-    queryFn: async (): Promise<Club[]> => (await apiGet<ClubListResponse>('/api/clubs')).clubs,
+    queryFn: async (): Promise<Club[]> => (await call(listClubs, {})).clubs,
     staleTime: STALE.static,
   });
 

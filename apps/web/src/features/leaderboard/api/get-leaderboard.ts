@@ -1,7 +1,9 @@
 import type { LeaderboardResponse, LeaderboardWindow } from '@burti/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
+
+const getLeaderboardCall = endpoint('getLeaderboard', 'GET', '/api/leaderboard');
 
 export const leaderboardKeys = {
   all: ['leaderboard'] as const,
@@ -10,7 +12,7 @@ export const leaderboardKeys = {
 };
 
 export function getLeaderboard(clubId: number, period: LeaderboardWindow): Promise<LeaderboardResponse> {
-  return apiGet<LeaderboardResponse>(`/api/leaderboard?clubId=${clubId}&window=${period}`);
+  return call(getLeaderboardCall, { query: { clubId, window: period } });
 }
 
 export const leaderboardQuery = (clubId: number, period: LeaderboardWindow) =>

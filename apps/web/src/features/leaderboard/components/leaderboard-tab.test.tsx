@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { LeaderboardResponse, LeaderboardRow, Me } from '@burti/shared';
+import type { LeaderboardResponse, LeaderboardRow } from '@burti/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -9,12 +9,13 @@ import { Toaster } from '../../../components/ui/toaster';
 import '../../../lib/i18n';
 import { clubsForViewer, LeaderboardTab } from './leaderboard-tab';
 import { RankBadge } from './rank-badge';
+import { aMe } from '../../../test/fixtures';
 
 const clubs = [
   { id: 1, name: 'Arsenal', country: 'England', league: 'Premier League' },
   { id: 7, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' },
 ];
-const me = { id: 'me', nickname: 'nika', primaryClub: clubs[1], referralCode: 'abc' } as Me;
+const me = aMe({ primaryClub: clubs[1]! });
 const row = (rank: number, over: Partial<LeaderboardRow> = {}): LeaderboardRow => ({
   rank,
   userId: `u${rank}`,

@@ -1,14 +1,15 @@
-import type { NotificationListResponse } from '@burti/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { notificationKeys } from './notification-keys';
+
+const listNotifications = endpoint('listNotifications', 'GET', '/api/notifications');
 
 export function useNotifications() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: notificationKeys.list,
-    queryFn: () => apiGet<NotificationListResponse>('/api/notifications'),
+    queryFn: () => call(listNotifications, {}),
   });
   // The list carries the unread count too; keep the badge in step with it.
   useEffect(() => {

@@ -1,7 +1,10 @@
-import type { NotificationListResponse, UnreadCountResponse } from '@burti/shared';
+import type { NotificationListResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { notificationKeys } from './notification-keys';
+
+const readNotification = endpoint('readNotification', 'POST', '/api/notifications/:notificationId/read');
+const readAllNotifications = endpoint('readAllNotifications', 'POST', '/api/notifications/read-all');
 
 function markInList(queryClient: ReturnType<typeof useQueryClient>, match: (id: string) => boolean) {
   const readAt = new Date().toISOString();
@@ -15,7 +18,7 @@ function markInList(queryClient: ReturnType<typeof useQueryClient>, match: (id: 
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<UnreadCountResponse>('POST', `/api/notifications/${id}/read`),
+    mutationFn: (id: string) => call(readNotification, { params: { notificationId: id } }),
     onMutate: (id) => markInList(queryClient, (other) => other === id),
     onSuccess: ({ unreadCount }) => queryClient.setQueryData(notificationKeys.unread, unreadCount),
   });
@@ -24,7 +27,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<UnreadCountResponse>('POST', '/api/notifications/read-all'),
+    mutationFn: () => call(readAllNotifications, {}),
     onSuccess: () => {
       markInList(queryClient, () => true);
       queryClient.setQueryData(notificationKeys.unread, 0);

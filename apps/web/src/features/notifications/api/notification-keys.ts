@@ -1,4 +1,7 @@
+import { sharedKeys } from '../../../lib/query-keys';
+
 export const notificationKeys = {
-  list: ['notifications', 'list'] as const,
-  unread: ['notifications', 'unread'] as const,
+  all: sharedKeys.notifications,
+  list: [...sharedKeys.notifications, 'list'] as const,
+  unread: [...sharedKeys.notifications, 'unread'] as const,
 };

@@ -1,15 +1,17 @@
-import type { NotificationEvent, UnreadCountResponse } from '@burti/shared';
+import type { NotificationEvent } from '@burti/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { openEventStream } from '../../../lib/event-stream';
 import { notificationKeys } from './notification-keys';
+
+const getUnreadCount = endpoint('getUnreadCount', 'GET', '/api/notifications/unread-count');
 
 /** The unread count for the navigation badge; kept live by the event stream. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.unread,
-    queryFn: async () => (await apiGet<UnreadCountResponse>('/api/notifications/unread-count')).unreadCount,
+    queryFn: async () => (await call(getUnreadCount, {})).unreadCount,
     enabled,
     staleTime: Infinity,
   });

@@ -1,10 +1,12 @@
-import type { PostResponse } from '@burti/shared';
 import { noteEngagement } from '../../../lib/pwa';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { meKeys } from '../../auth/api/get-me';
 import { invalidatePostCounters } from './invalidate-counts';
 import { postKeys, prependPost } from './post-keys';
+
+const createPostCall = endpoint('createPost', 'POST', '/api/posts');
 
 export type CreatePostInput = { text: string; file: File | null };
 
@@ -14,11 +16,11 @@ export async function createPost({ text, file }: CreatePostInput) {
     'post',
     `${text}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`,
     async (idempotencyKey) => {
-      if (!file) return (await api<PostResponse>('POST', '/api/posts', { text }, { idempotencyKey })).post;
+      if (!file) return (await call(createPostCall, { body: { text } }, { idempotencyKey })).post;
       const form = new FormData();
       form.append('text', text);
       form.append('media', file);
-      return (await api<PostResponse>('POST', '/api/posts', form, { idempotencyKey })).post;
+      return (await call(createPostCall, { body: form }, { idempotencyKey })).post;
     },
   );
 }
@@ -30,7 +32,7 @@ export function useCreatePost() {
     onSuccess: (post) => {
       noteEngagement();
       // Activity can complete a referral and pay $GOAL: the balance on screen refreshes.
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
       // On top of the lists at once; the refetch then brings the server's order.
       prependPost(queryClient, postKeys.feed(), post);
       prependPost(queryClient, postKeys.club(post.club.id), post);

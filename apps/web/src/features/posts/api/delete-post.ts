@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { invalidatePostCounters } from './invalidate-counts';
 import { postKeys, removePostFromCaches } from './post-keys';
 
+const deletePostCall = endpoint('deletePost', 'DELETE', '/api/posts/:postId');
+
 export async function deletePost(postId: string): Promise<void> {
-  await api<void>('DELETE', `/api/posts/${encodeURIComponent(postId)}`);
+  await call(deletePostCall, { params: { postId } });
 }
 
 export function useDeletePost() {

@@ -1,8 +1,9 @@
-import type { PostResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
 import { updatePostInCaches } from './post-keys';
+
+const editPostCall = endpoint('editPost', 'PATCH', '/api/posts/:postId');
 
 export type EditPostInput = {
   postId: string;
@@ -14,14 +15,14 @@ export type EditPostInput = {
 };
 
 export async function editPost({ postId, text, file, removeMedia }: EditPostInput) {
-  const path = `/api/posts/${encodeURIComponent(postId)}`;
   const fingerprint = `${text}|${removeMedia}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`;
   return withIntent(`edit:${postId}`, fingerprint, async (idempotencyKey) => {
-    if (!file) return (await api<PostResponse>('PATCH', path, { text, removeMedia }, { idempotencyKey })).post;
+    if (!file)
+      return (await call(editPostCall, { params: { postId }, body: { text, removeMedia } }, { idempotencyKey })).post;
     const form = new FormData();
     form.append('text', text);
     form.append('media', file);
-    return (await api<PostResponse>('PATCH', path, form, { idempotencyKey })).post;
+    return (await call(editPostCall, { params: { postId }, body: form }, { idempotencyKey })).post;
   });
 }
 

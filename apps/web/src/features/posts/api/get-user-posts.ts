@@ -1,15 +1,15 @@
-import type { PostPage } from '@burti/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
-import { postKeys, withCursor } from './post-keys';
+import { postKeys } from './post-keys';
+
+const getUserPosts = endpoint('getUserPosts', 'GET', '/api/users/:userId/posts');
 
 /** A fan's timeline: their posts and the posts they shared (those carry `sharedBy`). */
 export const userPostsQuery = (userId: string) =>
   infiniteQueryOptions({
     queryKey: postKeys.user(userId),
-    queryFn: ({ pageParam }) =>
-      apiGet<PostPage>(withCursor(`/api/users/${encodeURIComponent(userId)}/posts`, pageParam)),
+    queryFn: ({ pageParam }) => call(getUserPosts, { params: { userId }, query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: STALE.short,

@@ -1,31 +1,30 @@
 import type { Post, PostPage } from '@burti/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { sharedKeys } from '../../../lib/query-keys';
 
 /** Every post query's key comes from here, so one prefix reaches every cached copy of a post. */
 export const postKeys = {
-  all: ['posts'] as const,
-  lists: () => ['posts', 'list'] as const,
-  feed: () => ['posts', 'list', 'feed'] as const,
-  following: () => ['posts', 'list', 'following'] as const,
-  search: (q: string) => ['posts', 'list', 'search', q] as const,
-  club: (clubId: number) => ['posts', 'list', 'club', clubId] as const,
-  user: (userId: string) => ['posts', 'list', 'user', userId] as const,
-  tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
-  details: () => ['posts', 'detail'] as const,
-  detail: (postId: string) => ['posts', 'detail', postId] as const,
+  all: sharedKeys.posts,
+  lists: () => sharedKeys.postLists,
+  feed: () => [...sharedKeys.postLists, 'feed'] as const,
+  following: () => [...sharedKeys.postLists, 'following'] as const,
+  search: (q: string) => [...sharedKeys.postLists, 'search', q] as const,
+  club: (clubId: number) => [...sharedKeys.postLists, 'club', clubId] as const,
+  /** Every fan's timeline (a share changes the sharer's). */
+  users: () => [...sharedKeys.postLists, 'user'] as const,
+  user: (userId: string) => [...sharedKeys.postLists, 'user', userId] as const,
+  tag: (tag: string) => [...sharedKeys.postLists, 'tag', tag] as const,
+  details: () => [...sharedKeys.posts, 'detail'] as const,
+  detail: (postId: string) => [...sharedKeys.posts, 'detail', postId] as const,
 };
 
-/** Mutations per post share a key, so a second click can tell that one is still on its way. */
+/** The taps on one post's like or share queue under one key (lib/use-toggle-mutation-queue). */
 export const postMutationKeys = {
-  like: (postId: string) => ['posts', 'like', postId] as const,
-  share: (postId: string) => ['posts', 'share', postId] as const,
+  like: (postId: string) => [...sharedKeys.posts, 'like', postId] as const,
+  share: (postId: string) => [...sharedKeys.posts, 'share', postId] as const,
 };
 
 export type PostPages = InfiniteData<PostPage>;
-
-export function withCursor(path: string, cursor: string | undefined): string {
-  return cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path;
-}
 
 /** Applies `update` to every cached copy of the post: each list it appears in (shares included) and its detail. */
 export function updatePostInCaches(queryClient: QueryClient, postId: string, update: (post: Post) => Post): void {

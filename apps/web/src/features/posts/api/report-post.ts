@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+
+const createReport = endpoint('createReport', 'POST', '/api/reports');
 
 export async function reportPost(postId: string): Promise<void> {
   await withIntent(`report:post:${postId}`, '', (idempotencyKey) =>
-    api('POST', '/api/reports', { targetType: 'post', targetId: postId }, { idempotencyKey }),
+    call(createReport, { body: { targetType: 'post', targetId: postId } }, { idempotencyKey }),
   );
 }
 

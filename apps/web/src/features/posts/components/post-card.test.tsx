@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import '../../../lib/i18n';
+import { meKeys } from '../../auth/api/get-me';
 import { postKeys, type PostPages } from '../api/post-keys';
 import { PostCard } from './post-card';
 
@@ -54,7 +55,7 @@ afterEach(() => {
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['me'], me);
+  client.setQueryData(meKeys.all, me);
   client.setQueryData<PostPages>(postKeys.feed(), {
     pages: [{ posts: [post], nextCursor: null }],
     pageParams: [undefined],
@@ -96,7 +97,7 @@ describe('PostCard', () => {
     expect(screen.getByRole('link', { name: 'Comment' }).getAttribute('href')).toBe('/post/p1');
   });
 
-  it('likes at once in every cached copy, ignores a second click meanwhile, and rolls back on failure', async () => {
+  it('likes at once in every cached copy, queues a second tap meanwhile, and rolls back on failure', async () => {
     const user = userEvent.setup();
     const { client, rerender } = setup();
     await user.click(screen.getByRole('button', { name: 'Like' }));
@@ -107,7 +108,8 @@ describe('PostCard', () => {
     expect(pressed.getAttribute('aria-pressed')).toBe('true');
     expect(pressed.textContent).toBe('5');
 
-    await user.click(pressed); // still on its way: ignored
+    await user.click(pressed); // shown at once, sent only if the first answer differs from it
+    await waitFor(() => expect(client.getQueryData<Post>(postKeys.detail('p1'))?.likesCount).toBe(4));
     expect(likeCalls).toEqual(['POST']);
 
     answerLike(Response.json({ error: { code: 'INTERNAL', message: 'Server on fire' } }, { status: 500 }));
@@ -116,6 +118,22 @@ describe('PostCard', () => {
     expect(screen.getByText('Error')).toBeTruthy();
     await waitFor(() => expect(client.getQueryData<Post>(postKeys.detail('p1'))?.likesCount).toBe(4));
     expect(client.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts[0]?.viewerHasLiked).toBe(false);
+  });
+
+  it('settles fast taps on the last one with one request and the server’s count', async () => {
+    const user = userEvent.setup();
+    const { client, rerender } = setup();
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    rerender();
+    await user.click(screen.getByRole('button', { name: 'Unlike' }));
+    rerender();
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    expect(likeCalls).toEqual(['POST']);
+    // Another fan liked meanwhile: the server's count wins over the one counted on screen.
+    answerLike(Response.json({ liked: true, likesCount: 9 }));
+    await waitFor(() => expect(client.getQueryData<Post>(postKeys.detail('p1'))?.likesCount).toBe(9));
+    expect(client.getQueryData<PostPages>(postKeys.feed())?.pages[0]?.posts[0]?.viewerHasLiked).toBe(true);
+    expect(likeCalls).toEqual(['POST']);
   });
 
   it('offers Report Post, not Edit or Delete, on someone else’s post', async () => {

@@ -4,10 +4,11 @@ import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
-import { UserAvatar } from '../../../components/ui/avatar';
+import { AuthorLine, profilePath } from '../../../components/author/author-line';
+import { RelativeTime } from '../../../components/author/relative-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { fullDate, timeAgo } from '../../../lib/time-ago';
+import { fullDate } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useLikePost } from '../api/like-post';
 import { useSharePost } from '../api/share-post';
@@ -81,7 +82,6 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
   const isAuthor = me?.id === post.author.id;
   const like = useLikePost(post);
   const share = useSharePost(post);
-  const profile = `/u/${encodeURIComponent(post.author.id)}`;
 
   return (
     <article
@@ -92,29 +92,15 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
       {post.sharedBy && (
         <p className="mb-1.5 flex items-center gap-1.5 pl-8 text-xs font-medium text-muted-foreground">
           <Repeat2 aria-hidden="true" className="size-3.5" />
-          <Link to={`/u/${encodeURIComponent(post.sharedBy.id)}`} className="hover:underline">
+          <Link to={profilePath(post.sharedBy.id)} className="hover:underline">
             {t('post.sharedBy', { nickname: post.sharedBy.nickname })}
           </Link>
         </p>
       )}
       <div className="flex items-start gap-3">
-        <Link to={profile} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <UserAvatar src={post.author.avatarUrl} name={post.author.nickname} />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <div className="flex min-w-0 items-center gap-1.5">
-            <Link
-              to={profile}
-              className="min-w-0 truncate rounded-sm font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              {post.author.nickname}
-            </Link>
-            <ClubBadge name={post.club.name} size="sm" />
-          </div>
+        <AuthorLine author={post.author} beside={<ClubBadge name={post.club.name} size="sm" />}>
           <p className="text-xs text-muted-foreground">
-            <time dateTime={post.createdAt} title={fullDate(post.createdAt)}>
-              {timeAgo(post.createdAt)}
-            </time>
+            <RelativeTime date={post.createdAt} />
             {post.editedAt && (
               <>
                 <span aria-hidden="true"> · </span>
@@ -122,13 +108,11 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
               </>
             )}
           </p>
-        </div>
+        </AuthorLine>
         <PostOptionsSlot post={post} isAuthor={isAuthor} onDeleted={onDeleted} />
       </div>
 
-      {post.text && (
-        <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />
-      )}
+      {post.text && <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />}
       {post.media ? (
         <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
       ) : (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Me, Post } from '@burti/shared';
+import type { Post } from '@burti/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,25 +10,10 @@ import { Toaster } from '../../../components/ui/toaster';
 import '../../../lib/i18n';
 import { CharCounter } from './char-counter';
 import { PostComposer, PostComposerDialog } from './post-composer';
+import { aMe } from '../../../test/fixtures';
 
 const club = { id: 7, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' };
-const me: Me = {
-  id: 'u1',
-  email: 'nika@example.ge',
-  nickname: 'nika',
-  bio: null,
-  avatarUrl: null,
-  primaryClub: club,
-  followersCount: 0,
-  followingCount: 0,
-  postsCount: 0,
-  isAdmin: false,
-  isBlocked: false,
-  referralCode: 'abc',
-  goalBalance: 0,
-  createdAt: '2026-11-01T00:00:00Z',
-  language: 'en',
-};
+const me = aMe({ id: 'u1', email: 'nika@example.ge', primaryClub: club, createdAt: '2026-11-01T00:00:00Z' });
 const post = (over: Partial<Post> = {}): Post => ({
   id: 'p1',
   author: { id: 'u1', nickname: 'nika', avatarUrl: null },
@@ -215,7 +200,14 @@ describe('PostComposer', () => {
       <DialogHarness
         post={post({
           text: 'Old words',
-          media: { url: '/media/posts_media/u1/a.jpg', type: 'photo', width: 1200, height: 800, feedUrl: null, posterUrl: null },
+          media: {
+            url: '/media/posts_media/u1/a.jpg',
+            type: 'photo',
+            width: 1200,
+            height: 800,
+            feedUrl: null,
+            posterUrl: null,
+          },
         })}
       />,
     );

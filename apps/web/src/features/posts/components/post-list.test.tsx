@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
+import { meKeys } from '../../auth/api/get-me';
 import { useFeed } from '../api/get-feed';
 import { OVERSCAN, PostList } from './post-list';
 
@@ -93,7 +94,7 @@ function Feed() {
 
 function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['me'], me);
+  client.setQueryData(meKeys.all, me);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -1,17 +1,8 @@
 import type { Post } from '@burti/shared';
 import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -61,8 +52,7 @@ export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: 
     });
   }
 
-  function onConfirmDelete(event: MouseEvent<HTMLButtonElement>) {
-    event.preventDefault(); // stay open, showing 'Deleting...', until the server answers
+  function onConfirmDelete() {
     remove.mutate(post.id, {
       onSuccess: () => {
         setConfirmingDelete(false);
@@ -107,20 +97,17 @@ export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: 
       {isAuthor && (
         <>
           <PostComposerDialog open={editing} onOpenChange={setEditing} post={post} onCloseAutoFocus={returnFocus} />
-          <AlertDialog open={confirmingDelete} onOpenChange={(open) => !remove.isPending && setConfirmingDelete(open)}>
-            <AlertDialogContent onCloseAutoFocus={returnFocus}>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t('post.deleteTitle')}</AlertDialogTitle>
-                <AlertDialogDescription>{t('post.deleteText')}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={remove.isPending}>{t('app.cancel')}</AlertDialogCancel>
-                <AlertDialogAction variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
-                  {remove.isPending ? t('post.deleting') : t('post.deleteConfirm')}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmationDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            onCloseAutoFocus={returnFocus}
+            title={t('post.deleteTitle')}
+            description={t('post.deleteText')}
+            confirmLabel={t('post.deleteConfirm')}
+            pendingLabel={t('post.deleting')}
+            isPending={remove.isPending}
+            onConfirm={onConfirmDelete}
+          />
         </>
       )}
     </>

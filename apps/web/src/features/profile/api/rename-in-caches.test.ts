@@ -1,13 +1,15 @@
 import type { Comment, Post } from '@burti/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { sharedKeys } from '../../../lib/query-keys';
 import { renameAuthorInCaches } from './rename-in-caches';
 
-// The keys the posts feature uses (posts/api/post-keys).
+// Keys under the prefixes the posts and comments features build theirs on.
 const postKeys = {
-  feed: () => ['posts', 'list', 'feed'],
-  detail: (postId: string) => ['posts', 'detail', postId],
+  feed: () => [...sharedKeys.postLists, 'feed'],
+  detail: (postId: string) => [...sharedKeys.posts, 'detail', postId],
 };
+const commentList = (postId: string) => [...sharedKeys.comments, 'post', postId];
 
 const author = (id: string, nickname: string) => ({ id, nickname, avatarUrl: null });
 const post = (id: string, by: string, nickname: string, sharedBy: Post['sharedBy'] = null): Post => ({
@@ -47,7 +49,7 @@ describe('renameAuthorInCaches', () => {
       pageParams: [undefined],
     });
     client.setQueryData(postKeys.detail('p1'), post('p1', 'me', 'old_me'));
-    client.setQueryData(['comments', 'post', 'p2'], {
+    client.setQueryData(commentList('p2'), {
       pages: [{ comments: [comment('c1', 'me', 'old_me'), comment('c2', 'other', 'giorgi')], nextCursor: null }],
       pageParams: [undefined],
     });
@@ -58,7 +60,7 @@ describe('renameAuthorInCaches', () => {
     expect(feed.map((p) => p.author.nickname)).toEqual(['new_me', 'giorgi']);
     expect(feed[1]!.sharedBy?.nickname).toBe('new_me');
     expect(client.getQueryData<Post>(postKeys.detail('p1'))!.author.nickname).toBe('new_me');
-    const comments = client.getQueryData<{ pages: { comments: Comment[] }[] }>(['comments', 'post', 'p2'])!;
+    const comments = client.getQueryData<{ pages: { comments: Comment[] }[] }>(commentList('p2'))!;
     expect(comments.pages[0]!.comments.map((c) => c.author.nickname)).toEqual(['new_me', 'giorgi']);
   });
 });

@@ -1,11 +1,9 @@
 import type { Comment, CommentPage, Mention, Post, PostPage } from '@burti/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { sharedKeys } from '../../../lib/query-keys';
 
 type PostPages = InfiniteData<PostPage>;
 type CommentPages = InfiniteData<CommentPage>;
-/** The prefixes every post and every comment query key starts with (posts/api/post-keys, comments/api/comment-keys). */
-const POSTS = ['posts'];
-const COMMENTS = ['comments'];
 
 /**
  * A fan's new nickname, written into every post and comment already on screen (as author or sharer), so
@@ -27,14 +25,14 @@ export function renameAuthorInCaches(queryClient: QueryClient, userId: string, n
     mentions: renameMentions(comment.mentions),
   });
 
-  queryClient.setQueriesData<PostPages | Post>({ queryKey: POSTS }, (data) => {
+  queryClient.setQueriesData<PostPages | Post>({ queryKey: sharedKeys.posts }, (data) => {
     if (!data || typeof data !== 'object') return data;
     if ('pages' in data) {
       return { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.map(renamePost) })) };
     }
     return 'author' in data ? renamePost(data) : data;
   });
-  queryClient.setQueriesData<CommentPages>({ queryKey: COMMENTS }, (data) =>
+  queryClient.setQueriesData<CommentPages>({ queryKey: sharedKeys.comments }, (data) =>
     data && typeof data === 'object' && 'pages' in data
       ? { ...data, pages: data.pages.map((page) => ({ ...page, comments: page.comments.map(renameComment) })) }
       : data,

@@ -1,8 +1,10 @@
-import type { MeResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { sharedKeys } from '../../../lib/query-keys';
 import { meKeys } from '../../auth/api/get-me';
+
+const uploadAvatar = endpoint('uploadAvatar', 'POST', '/api/me/avatar');
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
@@ -14,12 +16,12 @@ export function useUploadAvatar() {
       return withIntent(
         'avatar',
         fingerprint,
-        async (idempotencyKey) => (await api<MeResponse>('POST', '/api/me/avatar', form, { idempotencyKey })).me,
+        async (idempotencyKey) => (await call(uploadAvatar, { body: form }, { idempotencyKey })).me,
       );
     },
     onSuccess: (me) => {
       queryClient.setQueryData(meKeys.all, me);
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 
-/** GET /api/push/config: the VAPID public key to subscribe with, null when the server has no Web Push. */
-export type PushConfigResponse = { webPushPublicKey: string | null };
+const getPushConfigCall = endpoint('getPushConfig', 'GET', '/api/push/config');
 
-export const getPushConfig = () => apiGet<PushConfigResponse>('/api/push/config');
+/** The VAPID public key to subscribe with, null when the server has no Web Push. */
+export const getPushConfig = () => call(getPushConfigCall, {});

@@ -1,6 +1,8 @@
-import type { TelegramMessagesState } from '@burti/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
+
+const getTelegramMessages = endpoint('getTelegramMessages', 'GET', '/api/push/telegram');
+const setTelegramMessages = endpoint('setTelegramMessages', 'PUT', '/api/push/telegram');
 
 export const telegramMessagesKeys = { all: ['push', 'telegram'] as const };
 
@@ -8,14 +10,14 @@ export const telegramMessagesKeys = { all: ['push', 'telegram'] as const };
 export const useTelegramMessages = () =>
   useQuery({
     queryKey: telegramMessagesKeys.all,
-    queryFn: () => apiGet<TelegramMessagesState>('/api/push/telegram'),
+    queryFn: () => call(getTelegramMessages, {}),
   });
 
 /** Turns the bot's messages on or off; the screen shows the server's answer. */
 export function useSetTelegramMessages() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => api<TelegramMessagesState>('PUT', '/api/push/telegram', { enabled }),
+    mutationFn: (enabled: boolean) => call(setTelegramMessages, { body: { enabled } }),
     onSuccess: (state) => queryClient.setQueryData(telegramMessagesKeys.all, state),
   });
 }

@@ -75,7 +75,6 @@ describe('registerWebPush', () => {
       url: '/api/push/web-subscription',
       body: {
         endpoint: 'https://push.example/new',
-        expirationTime: null,
         keys: { p256dh: 'p256dh-of-browser', auth: 'auth-of-browser' },
       },
     });

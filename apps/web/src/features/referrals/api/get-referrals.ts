@@ -1,11 +1,13 @@
 import type { ReferralListResponse } from '@burti/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
 import { referralKeys } from './referral-keys';
 
+const listReferrals = endpoint('listReferrals', 'GET', '/api/goal/referrals');
+
 export function getReferrals(): Promise<ReferralListResponse> {
-  return apiGet<ReferralListResponse>('/api/goal/referrals');
+  return call(listReferrals, {});
 }
 
 export const referralsQuery = () =>

@@ -6,6 +6,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberReferral } from '../../../lib/referral';
 import { processReferralOnce, referralToRecord, useRecordReferral } from './record-referral';
+import { aMe } from '../../../test/fixtures';
 
 const CODE_KEY = 'burti_referral_code';
 
@@ -110,7 +111,9 @@ describe('useRecordReferral', () => {
             new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } }),
           );
         if (url.endsWith('/api/me')) {
-          return me ? json(200, { me }) : json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please sign in.' } });
+          return me
+            ? json(200, { me: aMe(me) })
+            : json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please sign in.' } });
         }
         calls.push({ url, body: init?.body ? JSON.parse(init.body as string) : undefined });
         return json(200, { recorded: true });

@@ -5,15 +5,17 @@ import {
   type RecordReferralResponse,
 } from '@burti/shared';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
 import { telegramStartParam } from '../../../lib/platform/telegram';
 import { pendingReferral } from '../../../lib/referral';
 import { useMe } from '../../auth/api/get-me';
 
+const recordReferralCall = endpoint('recordReferral', 'POST', '/api/goal/referrals');
+
 export function recordReferral(input: RecordReferralInput): Promise<RecordReferralResponse> {
   return withIntent('referral', JSON.stringify(input), (idempotencyKey) =>
-    api<RecordReferralResponse>('POST', '/api/goal/referrals', input, { idempotencyKey }),
+    call(recordReferralCall, { body: input }, { idempotencyKey }),
   );
 }
 

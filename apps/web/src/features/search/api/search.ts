@@ -1,4 +1,3 @@
-import type { FanResultPage, SearchResponse } from '@burti/shared';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -6,8 +5,11 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { STALE } from '../../../lib/query-client';
+
+const searchCall = endpoint('search', 'GET', '/api/search');
+const searchFans = endpoint('searchFans', 'GET', '/api/search/fans');
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -15,14 +17,11 @@ export const searchKeys = {
   fans: (q: string) => ['search', 'fans', q] as const,
 };
 
-export const searchPath = (base: string, q: string, cursor?: string) =>
-  `${base}?q=${encodeURIComponent(q)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-
 /** The first page of fans, clubs, hashtags and posts; the previous answer stays on screen while the next loads. */
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: searchKeys.top(q),
-    queryFn: () => apiGet<SearchResponse>(searchPath('/api/search', q)),
+    queryFn: () => call(searchCall, { query: { q } }),
     staleTime: STALE.short,
   });
 
@@ -34,7 +33,7 @@ export function useFanSearch(q: string, enabled: boolean) {
   return useInfiniteQuery({
     ...infiniteQueryOptions({
       queryKey: searchKeys.fans(q),
-      queryFn: ({ pageParam }) => apiGet<FanResultPage>(searchPath('/api/search/fans', q, pageParam)),
+      queryFn: ({ pageParam }) => call(searchFans, { query: { q, cursor: pageParam } }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
       staleTime: STALE.short,

@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
+import { meKeys } from '../../auth/api/get-me';
+
+const deleteAccount = endpoint('deleteAccount', 'DELETE', '/api/me');
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<void>('DELETE', '/api/me'),
+    mutationFn: () => call(deleteAccount, {}),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(['me'], null);
+      queryClient.setQueryData(meKeys.all, null);
     },
   });
 }

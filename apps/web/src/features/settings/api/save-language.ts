@@ -1,7 +1,9 @@
-import type { Language, MeResponse } from '@burti/shared';
+import type { Language } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { meKeys } from '../../auth/api/get-me';
+
+const updateProfile = endpoint('updateProfile', 'PATCH', '/api/me/profile');
 
 /**
  * Saves the fan's language on the account (every device they sign in on follows it). The callbacks live on the
@@ -10,7 +12,7 @@ import { meKeys } from '../../auth/api/get-me';
 export function useSaveLanguage(callbacks: { onSaved: () => void; onFailed: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (language: Language) => (await api<MeResponse>('PATCH', '/api/me/profile', { language })).me,
+    mutationFn: async (language: Language) => (await call(updateProfile, { body: { language } })).me,
     onSuccess: (me) => {
       queryClient.setQueryData(meKeys.all, me);
       callbacks.onSaved();

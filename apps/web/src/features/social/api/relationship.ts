@@ -1,7 +1,15 @@
-import type { BlockState, FollowState, PublicProfileResponse } from '@burti/shared';
+import type { PublicProfileResponse } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
 import { withIntent } from '../../../lib/intent-key';
+import { sharedKeys } from '../../../lib/query-keys';
+import { meKeys } from '../../auth/api/get-me';
+
+const followUser = endpoint('followUser', 'POST', '/api/users/:userId/follow');
+const unfollowUser = endpoint('unfollowUser', 'DELETE', '/api/users/:userId/follow');
+const blockUser = endpoint('blockUser', 'POST', '/api/users/:userId/block');
+const unblockUser = endpoint('unblockUser', 'DELETE', '/api/users/:userId/block');
+const createReport = endpoint('createReport', 'POST', '/api/reports');
 
 type ProfileData = PublicProfileResponse;
 
@@ -11,7 +19,7 @@ function patchProfile(
   userId: string,
   patch: (data: ProfileData) => ProfileData,
 ) {
-  queryClient.setQueriesData<ProfileData>({ queryKey: ['profile'] }, (data) =>
+  queryClient.setQueriesData<ProfileData>({ queryKey: sharedKeys.profiles }, (data) =>
     data && data.profile.id === userId ? patch(data) : data,
   );
 }
@@ -21,10 +29,10 @@ export function useFollow(userId: string) {
   return useMutation({
     mutationFn: (follow: boolean) =>
       withIntent(`follow:${userId}`, String(follow), (idempotencyKey) =>
-        api<FollowState>(follow ? 'POST' : 'DELETE', `/api/users/${userId}/follow`, undefined, { idempotencyKey }),
+        call(follow ? followUser : unfollowUser, { params: { userId } }, { idempotencyKey }),
       ),
     onMutate: (follow) => {
-      const previous = queryClient.getQueriesData<ProfileData>({ queryKey: ['profile'] });
+      const previous = queryClient.getQueriesData<ProfileData>({ queryKey: sharedKeys.profiles });
       patchProfile(queryClient, userId, (data) => ({
         profile: { ...data.profile, followersCount: Math.max(0, data.profile.followersCount + (follow ? 1 : -1)) },
         relationship: { ...data.relationship, isFollowing: follow },
@@ -38,7 +46,7 @@ export function useFollow(userId: string) {
         profile: { ...data.profile, followersCount: state.followersCount },
         relationship: { ...data.relationship, isFollowing: state.following },
       })),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['me'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });
 }
 
@@ -47,14 +55,14 @@ export function useBlock(userId: string) {
   return useMutation({
     mutationFn: (block: boolean) =>
       withIntent(`block:${userId}`, String(block), (idempotencyKey) =>
-        api<BlockState>(block ? 'POST' : 'DELETE', `/api/users/${userId}/block`, undefined, { idempotencyKey }),
+        call(block ? blockUser : unblockUser, { params: { userId } }, { idempotencyKey }),
       ),
     onSuccess: () => {
       // Blocking changes follows, feeds and notifications: read them again.
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      void queryClient.invalidateQueries({ queryKey: ['posts'] });
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.profiles });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.posts });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.notifications });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 }
@@ -63,7 +71,7 @@ export function useReportUser(userId: string) {
   return useMutation({
     mutationFn: () =>
       withIntent(`report:user:${userId}`, '', (idempotencyKey) =>
-        api<unknown>('POST', '/api/reports', { targetType: 'user', targetId: userId }, { idempotencyKey }),
+        call(createReport, { body: { targetType: 'user', targetId: userId } }, { idempotencyKey }),
       ),
   });
 }

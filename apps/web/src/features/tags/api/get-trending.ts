@@ -1,12 +1,14 @@
-import type { TrendingResponse } from '@burti/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api';
+import { call, endpoint } from '../../../lib/api';
+import { tagKeys } from './tag-keys';
+
+const getTrendingTags = endpoint('getTrendingTags', 'GET', '/api/tags/trending');
 
 /** The hashtags most used in the last 24 hours, in one club or overall. */
 export function useTrendingTags(clubId?: number) {
   return useQuery({
-    queryKey: ['tags', 'trending', clubId ?? 0],
-    queryFn: () => apiGet<TrendingResponse>(clubId ? `/api/tags/trending?clubId=${clubId}` : '/api/tags/trending'),
+    queryKey: tagKeys.trending(clubId ?? 0),
+    queryFn: () => call(getTrendingTags, { query: clubId ? { clubId } : {} }),
     staleTime: 60_000,
   });
 }

@@ -1,19 +1,12 @@
-import { api } from '../../../lib/api';
+import type { TelegramSignInResponse } from '@burti/shared';
+import { call, endpoint, type CallInput } from '../../../lib/api';
 
-export type TelegramSignInInput = {
-  /** `Telegram.WebApp.initData`, exactly as Telegram gave it. */
-  initData: string;
-  /** `startapp` of the page address (the bot's button); the server prefers the signed one in the init data. */
-  startParam?: string;
-};
+const signInWithTelegramCall = endpoint('signInWithTelegram', 'POST', '/api/auth/telegram');
 
-export type TelegramSignInResponse = {
-  token: string;
-  user: { id: string; nickname: string };
-  created: boolean;
-};
+/** `initData` exactly as Telegram gave it, and `startParam`, the page address's `startapp` (the bot's button). */
+export type TelegramSignInInput = CallInput<'signInWithTelegram'>['body'];
 
 /** POST /api/auth/telegram: the server checks the init data and sets the session cookie. */
-export function signInWithTelegram(input: TelegramSignInInput): Promise<TelegramSignInResponse> {
-  return api<TelegramSignInResponse>('POST', '/api/auth/telegram', input);
+export function signInWithTelegram(input: Exclude<TelegramSignInInput, FormData>): Promise<TelegramSignInResponse> {
+  return call(signInWithTelegramCall, { body: input });
 }
