@@ -1,3 +1,4 @@
+import { signInBody, signUpBody } from '@burti/shared';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
@@ -24,10 +25,9 @@ const noImage = z
   .refine((value) => value === undefined, 'Profile pictures are changed by uploading a photo on your profile.');
 
 const BODIES: Record<string, z.ZodType> = {
-  '/sign-up/email': z
-    .object({ email, password, name: text(64).optional(), image: noImage, callbackURL: url, rememberMe: flag })
-    .strict(),
-  '/sign-in/email': z.object({ email, password, callbackURL: url, rememberMe: flag }).strict(),
+  // The operations the API reference documents, as the contract declares them (a picture is never taken here).
+  '/sign-up/email': signUpBody.extend({ image: noImage }).strict(),
+  '/sign-in/email': signInBody,
   '/send-verification-email': z.object({ email, callbackURL: url }).strict(),
   '/request-password-reset': z.object({ email, redirectTo: url }).strict(),
   '/reset-password': z.object({ newPassword: password, token: text(512).optional() }).strict(),
