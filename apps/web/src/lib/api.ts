@@ -1,6 +1,7 @@
 import type {
   ApiErrorBody,
   ErrorCode,
+  NotificationEvent,
   OperationBody,
   OperationId,
   OperationParams,
@@ -93,6 +94,14 @@ async function checkAnswer(id: OperationId, status: number, data: unknown): Prom
   const responses: Readonly<Record<number, { parse: (value: unknown) => unknown } | null>> = operations[id].responses;
   const schema = responses[status];
   return schema ? schema.parse(data) : data;
+}
+
+/** The data of a notification stream event (`streamNotifications`), checked like an answer in development and tests. */
+export async function readNotificationEvent(data: string): Promise<NotificationEvent> {
+  const value: unknown = JSON.parse(data);
+  if (!(import.meta.env.DEV || import.meta.env.MODE === 'test')) return value as NotificationEvent;
+  const { notificationEventSchema } = await import('@burti/shared');
+  return notificationEventSchema.parse(value);
 }
 
 /** Calls one operation of the contract and answers its success body, typed from the contract. */

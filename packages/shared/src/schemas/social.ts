@@ -40,8 +40,11 @@ export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
 export const notificationIdParams = z.object({ notificationId: z.uuid('Notification not found') });
 
 /** What the live stream sends: a new notification, or a new unread count (after reading elsewhere). */
-export type NotificationEvent =
-  { kind: 'notification'; notification: Notification; unreadCount: number } | { kind: 'unread'; unreadCount: number };
+export const notificationEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('notification'), notification: notificationSchema, unreadCount: z.number().int() }),
+  z.object({ kind: z.literal('unread'), unreadCount: z.number().int() }),
+]);
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
 export const pushTokenInput = z
   .object({ token: z.string().min(10).max(4096), platform: z.enum(['ios', 'android']) })

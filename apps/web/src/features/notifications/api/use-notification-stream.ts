@@ -1,7 +1,6 @@
-import type { NotificationEvent } from '@burti/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call, endpoint } from '../../../lib/api';
+import { call, endpoint, readNotificationEvent } from '../../../lib/api';
 import { openEventStream } from '../../../lib/event-stream';
 import { notificationKeys } from './notification-keys';
 
@@ -27,9 +26,10 @@ export function useNotificationStream(enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     return openEventStream('/api/notifications/stream', ['notification', 'unread'], (_name, data) => {
-      const event = JSON.parse(data) as NotificationEvent;
-      queryClient.setQueryData(notificationKeys.unread, event.unreadCount);
-      if (event.kind === 'notification') void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      void readNotificationEvent(data).then((event) => {
+        queryClient.setQueryData(notificationKeys.unread, event.unreadCount);
+        if (event.kind === 'notification') void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      });
     });
   }, [enabled, queryClient]);
 }
