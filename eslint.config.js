@@ -273,6 +273,22 @@ export default defineConfig(
       ],
     },
   })),
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/*.queries.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...otherAppPatterns('web'),
+            ...serverModulePatterns(module),
+            { regex: '\\.service\\.js$', message: 'Queries hold SQL only: the rules that call them live in services.' },
+          ],
+          paths: [noFastifyObjects],
+        },
+      ],
+    },
+  })),
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

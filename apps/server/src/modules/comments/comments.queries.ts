@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
-import { comments } from '../../db/schema/index.js';
+import { comments, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
 import { mentionsColumn } from '../../lib/post-rows.js';
@@ -116,4 +116,10 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
     where c.id = ${commentId} and ${visibleAuthor(viewerId, sql`a`)}`,
   );
   return row ?? null;
+}
+
+/** The post's comment count, as its trigger keeps it (read after a comment is written, in its transaction). */
+export async function commentsCountOf(db: Executor, postId: string): Promise<number> {
+  const [row] = await db.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
+  return row?.commentsCount ?? 0;
 }

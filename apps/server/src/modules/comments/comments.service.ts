@@ -1,7 +1,5 @@
 import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage, type CommentResponse } from '@burti/shared';
-import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { posts } from '../../db/schema/index.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
@@ -124,8 +122,7 @@ export async function addComment({
     }
     await notifyMentioned(tx, { ...about, mentions, alreadyTold: told });
     const row = await q.findCommentView(tx, viewer.id, id);
-    const [counts] = await tx.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
-    const created = { comment: toComment(row!), commentsCount: counts!.commentsCount };
+    const created = { comment: toComment(row!), commentsCount: await q.commentsCountOf(tx, postId) };
     await answer?.(tx, created);
     return created;
   });

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
-import { type likes, postRevisions, posts, type shares } from '../../db/schema/index.js';
+import { type likes, postRevisions, posts, profiles, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { cursorText, cursorTime, postColumns, type PostRow } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
@@ -266,3 +266,9 @@ export async function postCounts(db: Executor, postId: string) {
 }
 
 export type { PostRow };
+
+/** The club a fan posts to: their primary club, or null before they chose one. */
+export async function primaryClubOf(db: Executor, userId: string): Promise<number | null> {
+  const [row] = await db.select({ clubId: profiles.primaryClubId }).from(profiles).where(eq(profiles.id, userId));
+  return row?.clubId ?? null;
+}

@@ -1,9 +1,8 @@
 import type { LikeState, Post, PostPage, ShareState } from '@burti/shared';
 import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_FEED_PAGE_SIZE } from '@burti/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
-import { likes, profiles, shares } from '../../db/schema/index.js';
+import { likes, shares } from '../../db/schema/index.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, decodeSharedCursor, encodeCursor, encodeSharedCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
@@ -206,16 +205,12 @@ export async function createPost({
   file,
   answer,
 }: MediaDeps & { text: string | null; file?: Buffer; answer?: AnswerRecorder<Post> }): Promise<Post> {
-  const [profile] = await db
-    .select({ clubId: profiles.primaryClubId })
-    .from(profiles)
-    .where(eq(profiles.id, viewer.id));
-  if (!profile?.clubId) throw new AppError('CLUB_REQUIRED');
+  const clubId = await q.primaryClubOf(db, viewer.id);
+  if (clubId === null) throw new AppError('CLUB_REQUIRED');
   if (!text && !file) throw new AppError('POST_EMPTY');
   const media = await storeMedia(storage, log, viewer, file);
   try {
     return await db.transaction(async (tx) => {
-      const clubId = profile.clubId!;
       const mentions = await resolveMentions(tx, text);
       const { id, createdAt } = await q.insertPost(tx, {
         authorId: viewer.id,
