@@ -42,7 +42,7 @@ import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerMediaHeaders } from './plugins/media-headers.js';
-import { registerOriginCheck } from './plugins/origin-check.js';
+import { hasSessionCookie, registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { loggerOptions } from './lib/logging.js';
 import { connectRedis } from './lib/redis.js';
@@ -203,6 +203,10 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A signed-in fan opening the feed: its first page is fetched with the page, not after the scripts ran
+      // (the feed's largest picture waits for it). index.html already preloads /api/me the same way.
+      if (request.url.split('?')[0] === '/feed' && hasSessionCookie(request.headers.cookie))
+        reply.header('link', '</api/feed>; rel=preload; as=fetch; crossorigin=use-credentials');
       return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
     }
     throw new AppError('NOT_FOUND');

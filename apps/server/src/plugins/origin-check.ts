@@ -16,6 +16,11 @@ export const TELEGRAM_WEB_ORIGINS = [
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
+/** True when the request carries better-auth's session cookie (signed in, or was). */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return SESSION_COOKIE.test(cookie ?? '');
+}
+
 function originOf(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (origin && origin !== 'null') return origin;

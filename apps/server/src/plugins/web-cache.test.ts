@@ -110,4 +110,18 @@ describe('web build: compression and caching', () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.headers['content-type']).not.toMatch(/json/);
   });
+
+  it("preloads the feed's first page with /feed for a signed-in fan only", async () => {
+    const preload = '</api/feed>; rel=preload; as=fetch; crossorigin=use-credentials';
+    const page = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const signedIn = await page('/feed', 'theme=dark; better-auth.session_token=abc.def');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<div id="root">');
+    expect(signedIn.headers.link).toBe(preload);
+    expect((await page('/feed?tab=following', '__Secure-better-auth.session_token=abc')).headers.link).toBe(preload);
+    expect((await page('/feed')).headers.link).toBeUndefined();
+    expect((await page('/auth', 'better-auth.session_token=abc')).headers.link).toBeUndefined();
+    expect((await page('/feed', 'not-better-auth.session_token=abc')).headers.link).toBeUndefined();
+  });
 });
