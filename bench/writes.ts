@@ -27,20 +27,20 @@ type Pair = { viewer: number; post: string };
  * Recent live posts of visible authors, the fans (with sessions, not blocked by an administrator) who may react to
  * them (no block either way, not their own post), and who already likes what.
  */
-async function likeTargets(client: pg.Client, size: DatasetSize, count: number) {
+async function likeTargets(client: pg.Client, size: DatasetSize, count: number, skip = 0) {
   const viewerIds = Array.from({ length: size.sessions }, (_, i) => `fan-${i + 1}`);
   const { rows } = await client.query<{ viewer: string; post: string; liked: boolean }>(
     `with target as (
        select p.id, p.author_id from posts p join profiles a on a.id = p.author_id
        where p.deleted_at is null and not a.is_blocked and not (a.id = any($2::text[]))
-       order by p.created_at desc limit $1
+       order by p.created_at desc limit $1 offset $3
      )
      select v.id as viewer, t.id as post, exists (select 1 from likes l where l.post_id = t.id and l.user_id = v.id) as liked
      from target t cross join profiles v
      where v.id = any($2::text[]) and not v.is_blocked
        and not exists (select 1 from user_blocks b where (b.blocker_id = v.id and b.blocked_id = t.author_id)
                                                      or (b.blocker_id = t.author_id and b.blocked_id = v.id))`,
-    [count, viewerIds],
+    [count, viewerIds, skip],
   );
   const pairs = rows.map((r) => ({ viewer: Number(r.viewer.slice(4)), post: r.post }));
   // A fixed shuffle: requests in flight touch different posts, as the likes of a whole network do.
@@ -205,7 +205,9 @@ export async function runPushBench(args: {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const fcm = await fakeFcm();
-  const { pairs, state } = await likeTargets(client, size, 2_000);
+  // Likes of one post within minutes join one notification and one push, so each like here is the first on its
+  // post: posts past the newest 1,000 (the like toggle's), one like each.
+  const { pairs, state } = await likeTargets(client, size, 8_000, 1_000);
   const posts = [...new Set(pairs.map((p) => p.post))];
   // Only likes that create a notification count: pairs not yet liked, by fans who are not the author.
   await client.query(
@@ -226,7 +228,12 @@ export async function runPushBench(args: {
   };
   const api = await startProcess('API', [API_SCRIPT], env, '/api/health', apiPort);
   const fresh = (() => {
-    const unliked = pairs.filter((p) => !state.get(`${p.viewer}:${p.post}`));
+    const taken = new Set<string>();
+    const unliked = pairs.filter((p) => {
+      if (state.get(`${p.viewer}:${p.post}`) || taken.has(p.post)) return false;
+      taken.add(p.post);
+      return true;
+    });
     let k = 0;
     return () => {
       const pair = unliked[k++ % unliked.length]!;
