@@ -106,7 +106,7 @@ export const POST_SEARCH_WINDOW = 4000;
  * derby" read all the posts with "derby" (26 ms at a million posts) to keep the 99 of fan4242's; asked for
  * "fan4242:*" alone it reads those 99 (0.1 ms). The whole search is then checked on the gathered rows.
  */
-export function searchPostsQuery(args: {
+export type PostSearchArgs = {
   viewerId: string;
   words: string;
   cursor: Cursor | null;
@@ -114,7 +114,9 @@ export function searchPostsQuery(args: {
   way: 'walk' | 'gather';
   /** The words the GIN index is asked for when gathering (the rare ones); `words` when none is known rare. */
   indexWords?: string;
-}): SQL {
+};
+
+export function searchPostsQuery(args: PostSearchArgs): SQL {
   const { viewerId, words, cursor, limit, way, indexWords = words } = args;
   const after = (p: SQL) =>
     cursor ? sql`and (${p}.created_at, ${p}.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``;
@@ -153,17 +155,7 @@ export function searchPostsQuery(args: {
       order by p.created_at desc, p.id desc`;
 }
 
-export function searchPosts(
-  db: Executor,
-  args: {
-    viewerId: string;
-    words: string;
-    cursor: Cursor | null;
-    limit: number;
-    way: 'walk' | 'gather';
-    indexWords?: string;
-  },
-): Promise<PostRow[]> {
+export function searchPosts(db: Executor, args: PostSearchArgs): Promise<PostRow[]> {
   return queryPrepared<PostRow>(db, searchPostsQuery(args));
 }
 
