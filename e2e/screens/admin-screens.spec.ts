@@ -26,7 +26,7 @@ test('admin screens', async ({ browser }) => {
 
   const author = await browser.newContext();
   const authorPage = await author.newPage();
-  await signUpAndSignIn(authorPage, { email: uniqueEmail('author'), password: 'tbilisi-1925', nickname: 'ნიკა_10' });
+  await signUpAndSignIn(authorPage, { email: uniqueEmail('author'), password: 'tbilisi-1925', nickname: 'ნიკა_12' });
   await joinClub(authorPage, 'dinamo', 'Dinamo Tbilisi');
   const created = await authorPage.request.post('/api/posts', {
     data: { text: 'The referee was bought, everyone knows it. Disgraceful night at the Dinamo Arena!' },

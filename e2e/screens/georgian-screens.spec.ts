@@ -26,7 +26,7 @@ test('screens in Georgian', async ({ browser }) => {
   await shoot(landing, 'legal');
   await visitor.close();
 
-  const fan = await newFan(browser, { nickname: 'ნიკა_10', locale: 'ka-GE' });
+  const fan = await newFan(browser, { nickname: 'ნიკა_11', locale: 'ka-GE' });
   await joinDinamo(fan);
   const friend = await newFan(browser, { nickname: 'zura_77' });
   await joinDinamo(friend);
