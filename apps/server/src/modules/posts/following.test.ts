@@ -1,7 +1,7 @@
 import type { PostPage } from '@burti/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, profiles } from '../../db/schema/index.js';
+import { posts, profiles, shares } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -101,6 +101,37 @@ describe('the Following feed', () => {
     const fresh = await everything(me!);
     expect(fresh.slice(0, 3)).toEqual([`${tied[7]}:${b!.userId}`, `${late[1]}:`, `${late[0]}:`]);
     expect(fresh).toHaveLength(before.length + 3);
+  });
+
+  it('places each share by its time, also one older than a full page of posts', async () => {
+    // A share among the first page's posts is on it; one older than the first page's 50 posts starts the next page
+    // in its place, so neither is skipped.
+    const [me, poster, sharer, other] = await t.createFans(4);
+    await follow(me!, poster!);
+    await follow(me!, sharer!);
+    const [recent, old] = [await post(other!, 'shared lately'), await post(other!, 'shared long ago')];
+    const own: string[] = [];
+    for (let i = 0; i < 55; i++) own.push(await post(poster!, `post ${i}`));
+    for (const id of [recent, old]) expect((await sharer!.post(`/api/posts/${id}/share`)).statusCode).toBe(200);
+    // Post i at base + i seconds; the recent share between posts 30 and 31, the old one between posts 4 and 5.
+    const base = Date.now() - 3_600_000;
+    for (const [i, id] of own.entries()) {
+      await t.db.update(posts).set({ createdAt: new Date(base + i * 1000) }).where(eq(posts.id, id));
+    }
+    for (const [id, at] of [[recent, 30_500], [old, 4_500]] as const) {
+      await t.db
+        .update(shares)
+        .set({ createdAt: new Date(base + at) })
+        .where(and(eq(shares.postId, id), eq(shares.userId, sharer!.userId)));
+    }
+    const items = (feed: PostPage) => feed.posts.map((p) => `${p.id}:${p.sharedBy?.id ?? ''}`);
+    const posted = (from: number, to: number) => own.slice(from, to).reverse().map((id) => `${id}:`);
+
+    const first = await page(me!);
+    expect(items(first)).toEqual([...posted(31, 55), `${recent}:${sharer!.userId}`, ...posted(6, 31)]);
+    const second = await page(me!, first.nextCursor);
+    expect(items(second)).toEqual([...posted(5, 6), `${old}:${sharer!.userId}`, ...posted(0, 5)]);
+    expect(second.nextCursor).toBeNull();
   });
 
   it('hides deleted posts and authors hidden by a block or an administrator', async () => {

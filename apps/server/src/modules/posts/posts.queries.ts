@@ -71,10 +71,13 @@ export type FollowingCursor = { at: string; id: string; by: string };
 /**
  * The Following feed: live posts and shares of the fans the viewer follows, newest first by the time of each
  * (a post at its creation, a share at its sharing), keyed (time, post, sharer) so that pages never repeat or
- * skip an item while new ones arrive. Each followed fan gives at most `limit` items from their own index
- * (posts_author_feed_idx, shares_user_feed_idx) before the merge, so a page reads at most
- * 2 x followed x limit index entries and never the whole table. Every filter that can drop an item (a deleted
- * post, an author hidden by a block or an administrator) runs inside those walks, before their limits.
+ * skip an item while new ones arrive. Each followed fan gives at most `limit` of their own posts from their own
+ * index (posts_author_feed_idx, index-only: the index holds only live public posts) before the merge, so a page
+ * never reads the whole table. Shares cost more to walk: each one must look up its post and that post's author
+ * (deleted, hidden by a block or an administrator). So they are walked only back to the horizon, the time of the
+ * `limit`-th newest own post: a share older than that cannot make the page, since `limit` newer items are
+ * already there. That skips most of the shares' lookups, the larger part of a page's cost at a million posts.
+ * Every filter that can drop an item runs inside the walks, before their limits.
  */
 export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCursor | null; limit: number }): SQL {
   const { viewerId, cursor, limit } = args;
@@ -85,7 +88,7 @@ export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCu
         join profiles fa on fa.id = f.following_id
         where f.follower_id = ${viewerId} and ${visibleAuthor(viewerId, sql`fa`)}
       ),
-      items as (
+      own as (
         select i.* from followed, lateral (
           select p0.id as post_id, p0.created_at as activity_at, ''::text as shared_by
           from posts p0
@@ -94,13 +97,22 @@ export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCu
           order by p0.created_at desc, p0.id desc
           limit ${rowLimit(limit)}
         ) i
+      ),
+      horizon as (
+        select coalesce(
+          (select activity_at from own order by activity_at desc, post_id desc limit 1 offset ${rowLimit(limit - 1)}),
+          '-infinity'
+        ) as at
+      ),
+      items as (
+        select * from own
         union all
-        select i.* from followed, lateral (
+        select i.* from followed, horizon, lateral (
           select s0.post_id, s0.created_at as activity_at, s0.user_id as shared_by
           from shares s0
           join posts p1 on p1.id = s0.post_id and p1.deleted_at is null and p1.visibility = 'public'
           join profiles a1 on a1.id = p1.author_id
-          where s0.user_id = followed.id and ${visibleAuthor(viewerId, sql`a1`)}
+          where s0.user_id = followed.id and s0.created_at >= horizon.at and ${visibleAuthor(viewerId, sql`a1`)}
             ${after(sql`s0.created_at`, sql`s0.post_id`, sql`s0.user_id`)}
           order by s0.created_at desc, s0.post_id desc
           limit ${rowLimit(limit)}
