@@ -20,7 +20,7 @@ const envSchema = z.object({
   VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   MAX_IN_FLIGHT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
   API_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(800),
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('auto'),
   S3_ENDPOINT: z.url().optional(),
