@@ -4,14 +4,18 @@ import { test, type Page } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
 
 // Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project screens georgian` writes
-// screenshots of the main screens in Georgian at 390 px to ./screenshots for a person to look at.
+// screenshots of the main screens in Georgian at 390 and 1280 px to ./screenshots for a person to look at.
 const outDir = join(process.cwd(), 'screenshots');
 
 async function shoot(page: Page, name: string) {
   mkdirSync(outDir, { recursive: true });
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(outDir, `ka-${name}-390.png`), fullPage: false });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(outDir, `ka-${name}-${width}.png`), fullPage: false });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 test('screens in Georgian', async ({ browser }) => {
@@ -52,6 +56,11 @@ test('screens in Georgian', async ({ browser }) => {
   await page.goto(`/post/${post.id}`);
   await page.getByText('ვაშა, დინამო!').waitFor();
   await shoot(page, 'post');
+  await page.getByRole('button', { name: 'პოსტის პარამეტრები' }).first().click();
+  await page.getByRole('menuitem', { name: 'პოსტის წაშლა' }).click();
+  await page.getByRole('alertdialog', { name: 'წავშალოთ პოსტი?' }).waitFor();
+  await shoot(page, 'post-delete-confirm');
+  await page.keyboard.press('Escape');
   await page.goto('/notifications');
   await shoot(page, 'notifications');
   await page.goto('/profile');

@@ -105,4 +105,9 @@ test('screens', async ({ page }) => {
   await page.goto('/profile');
   await page.locator('article').first().waitFor();
   await shoot(page, 'profile-posts');
+
+  await page.getByRole('button', { name: 'Post options' }).first().click();
+  await page.getByRole('menuitem', { name: 'Delete Post' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete post?' }).waitFor();
+  await shoot(page, 'post-delete-confirm');
 });
