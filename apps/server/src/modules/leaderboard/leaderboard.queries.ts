@@ -33,8 +33,11 @@ export function leaderboardQuery(args: {
   const { clubId, viewerId, window, limit = LEADERBOARD_LIMIT } = args;
   const onBoard = sql`t.club_id = ${clubId} and t.period = ${window} and t.score > 0
     and not m.is_blocked and t.user_id <> all (${blockedWith(viewerId)})`;
+  // The member's profile row is read once, for the filter and for what the board shows of them.
+  const columns = sql`t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at,
+        m.nickname, m.avatar_url, m.updated_at, m.goal_balance`;
   return sql`with top as (
-        select t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at
+        select ${columns}
         from leaderboard_totals t join profiles m on m.id = t.user_id
         where ${onBoard}
         order by t.score desc, t.first_post_at asc nulls last, t.user_id asc
@@ -42,7 +45,7 @@ export function leaderboardQuery(args: {
       ),
       ranked as (select top.*, row_number() over (order by ${ORDER}) as rank from top),
       own as (
-        select t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at
+        select ${columns}
         from leaderboard_totals t join profiles m on m.id = t.user_id
         where t.user_id = ${viewerId} and ${onBoard}
           and not exists (select 1 from ranked r where r.user_id = t.user_id)
@@ -58,10 +61,9 @@ export function leaderboardQuery(args: {
         ) as rank
         from own o
       )
-      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, p.nickname, p.avatar_url, p.updated_at,
-        p.goal_balance
+      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, r.nickname, r.avatar_url, r.updated_at,
+        r.goal_balance
       from (select * from ranked union all select * from own_ranked) r
-      join profiles p on p.id = r.user_id
       order by r.rank`;
 }
 
