@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
 
-// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project screens georgian` writes
+// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens georgian` writes
 // screenshots of the main screens in Georgian at 390 and 1280 px to ./screenshots for a person to look at.
 const outDir = join(process.cwd(), 'screenshots');
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
 
-// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project screens mentions` writes
+// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens mentions` writes
 // screenshots of mentions, hashtags and grouped notifications at 390 and 1280 px, in English and Georgian, to
 // ./screenshots for a person to look at.
 const outDir = join(process.cwd(), 'screenshots');

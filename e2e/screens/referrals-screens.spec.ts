@@ -4,7 +4,7 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
 import { joinClub, signUpAndSignIn, uniqueEmail } from '../support/fan';
 import { firstLink, readMail } from '../support/outbox';
 
-// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project screens referrals` writes
+// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens referrals` writes
 // screenshots of the Referrals screen, the invite dialog and the leaderboard at phone and desktop widths.
 const outDir = join(process.cwd(), 'screenshots');
 const widths = [390, 1280];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
 
-// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project screens search` writes
+// Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens search` writes
 // screenshots of search and the Following feed at 390 and 1280 px, in English and Georgian, to ./screenshots.
 const outDir = join(process.cwd(), 'screenshots');
 
