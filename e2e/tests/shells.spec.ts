@@ -130,9 +130,14 @@ test('in Telegram Web’s iframe a fan is signed in once, by token, across scree
   await expect.poll(() => new URL(frame.url()).pathname).toBe('/profile');
   await expect(frame.getByText(`nino${telegramId}`).first()).toBeVisible();
 
-  // Telegram Web reloads the Mini App: still signed in, and the init data was not exchanged again.
-  await frame.evaluate(() => window.location.reload());
+  // Telegram Web reloads the Mini App: still signed in, and the init data was not exchanged again. The checks
+  // wait for the new document: the old one shows the same address and name until the reload replaces it.
+  const reloading = frame;
+  const reloaded = page.waitForEvent('framenavigated', (navigated) => navigated === reloading);
+  await reloading.evaluate(() => window.location.reload());
+  await reloaded;
   frame = await appFrame(page);
+  await frame.waitForLoadState();
   await expect.poll(() => new URL(frame.url()).pathname).toBe('/profile');
   await expect(frame.getByText(`nino${telegramId}`).first()).toBeVisible();
   expect(telegramSignIns).toEqual([200]);
