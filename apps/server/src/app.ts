@@ -123,7 +123,7 @@ export async function buildApp({
   registerLoadShedding(app, {
     maxInFlight: config.maxInFlight ?? 0,
     concurrency: config.apiConcurrency ?? 0,
-    maxWaitMs: config.maxQueueWaitMs ?? 500,
+    maxWaitMs: config.maxQueueWaitMs,
   });
   await registerCors(app, { origins: config.trustedOrigins });
   registerWellKnown(app, config.appLinks);

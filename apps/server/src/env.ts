@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@burti/shared';
+import { DEFAULT_MAX_QUEUE_WAIT_MS } from './plugins/load-shedding.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -20,7 +21,7 @@ const envSchema = z.object({
   VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   MAX_IN_FLIGHT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
   API_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_MAX_QUEUE_WAIT_MS),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('auto'),
   S3_ENDPOINT: z.url().optional(),

@@ -10,6 +10,9 @@ export type LoadSheddingOptions = {
   maxWaitMs?: number;
 };
 
+/** How long a request waits for its turn by default: waited in full, its own queries still fit in a second. */
+export const DEFAULT_MAX_QUEUE_WAIT_MS = 500;
+
 type Waiting = { request: FastifyRequest; reply: FastifyReply; done: () => void; timer: NodeJS.Timeout };
 
 function busy(reply: FastifyReply): void {
@@ -28,7 +31,7 @@ function busy(reply: FastifyReply): void {
  * checks and the live stream are not counted.
  */
 export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
-  const { maxInFlight, concurrency = 0, maxWaitMs = 0 } = options;
+  const { maxInFlight, concurrency = 0, maxWaitMs = DEFAULT_MAX_QUEUE_WAIT_MS } = options;
   if (maxInFlight <= 0 && concurrency <= 0) return;
   let running = 0;
   const admitted = new WeakSet<FastifyRequest>();
