@@ -1,22 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { administrator } from '../support/accounts';
 import { joinClub, signUpAndSignIn, uniqueEmail } from '../support/fan';
+import { screenshotsDir, shoot } from '../support/screenshots';
 
 // Temporary, not part of the suite: screenshots of the admin area and the design system at phone and desktop
 // widths, written to ./screenshots for a person to look at.
-const outDir = join(process.cwd(), 'screenshots');
-const widths = [390, 1280];
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  mkdirSync(outDir, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage });
-  }
-}
 
 test('admin screens', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -49,7 +38,7 @@ test('admin screens', async ({ browser }) => {
   await shoot(page, 'admin-dashboard');
   await page.goto('/admin/reports');
   await page.getByRole('button', { name: 'Review' }).first().waitFor();
-  await shoot(page, 'admin-reports', true);
+  await shoot(page, 'admin-reports', { fullPage: true });
   await page.getByRole('button', { name: 'Review' }).last().click();
   await shoot(page, 'admin-review');
   await page.keyboard.press('Escape');
@@ -58,7 +47,7 @@ test('admin screens', async ({ browser }) => {
   await shoot(page, 'admin-users');
   await page.goto('/admin/settings');
   await page.getByRole('heading', { name: 'Per-user limits' }).waitFor();
-  await shoot(page, 'admin-settings', true);
+  await shoot(page, 'admin-settings', { fullPage: true });
   // A few actions for the audit log: resolve the user report, block then unblock a reporter.
   const pending = (await (await page.request.get('/api/admin/reports')).json()) as {
     reports: { id: string; targetType: string }[];
@@ -80,12 +69,12 @@ test('admin screens', async ({ browser }) => {
   await page.goto('/admin');
   await page.getByRole('button', { name: /Menu/ }).click();
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(outDir, 'admin-menu-390.png') });
+  await page.screenshot({ path: join(screenshotsDir, 'admin-menu-390.png') });
   await page.keyboard.press('Escape');
 
   for (const tab of ['brand', 'components', 'examples', 'guidelines']) {
     await page.goto(`/design-system${tab === 'brand' ? '' : `?tab=${tab}`}`);
     await page.getByRole('tab').first().waitFor();
-    await shoot(page, `design-system-${tab}`, true);
+    await shoot(page, `design-system-${tab}`, { fullPage: true });
   }
 });

@@ -1,33 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
+import { shoot } from '../support/screenshots';
 
 // Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens georgian` writes
 // screenshots of the main screens in Georgian at 390 and 1280 px to ./screenshots for a person to look at.
-const outDir = join(process.cwd(), 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(outDir, `ka-${name}-${width}.png`), fullPage: false });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test('screens in Georgian', async ({ browser }) => {
   test.setTimeout(120_000);
   const visitor = await browser.newContext({ locale: 'ka-GE', viewport: { width: 390, height: 844 } });
   const landing = await visitor.newPage();
   await landing.goto('/');
-  await shoot(landing, 'landing');
+  await shoot(landing, 'ka-landing');
   await landing.goto('/auth');
-  await shoot(landing, 'auth');
+  await shoot(landing, 'ka-auth');
   await landing.goto('/legal/community-guidelines');
-  await shoot(landing, 'legal');
+  await shoot(landing, 'ka-legal');
   await visitor.close();
 
   const fan = await newFan(browser, { nickname: 'ნიკა_11', locale: 'ka-GE' });
@@ -50,27 +37,27 @@ test('screens in Georgian', async ({ browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/feed');
   await page.getByText('ვაშა').or(page.getByText('რა ღამე')).first().waitFor();
-  await shoot(page, 'feed');
+  await shoot(page, 'ka-feed');
   await page.getByRole('tab', { name: 'რეიტინგი' }).click();
-  await shoot(page, 'leaderboard');
+  await shoot(page, 'ka-leaderboard');
   await page.goto(`/post/${post.id}`);
   await page.getByText('ვაშა, დინამო!').waitFor();
-  await shoot(page, 'post');
+  await shoot(page, 'ka-post');
   await page.getByRole('button', { name: 'პოსტის პარამეტრები' }).first().click();
   await page.getByRole('menuitem', { name: 'პოსტის წაშლა' }).click();
   await page.getByRole('alertdialog', { name: 'წავშალოთ პოსტი?' }).waitFor();
-  await shoot(page, 'post-delete-confirm');
+  await shoot(page, 'ka-post-delete-confirm');
   await page.keyboard.press('Escape');
   await page.goto('/notifications');
-  await shoot(page, 'notifications');
+  await shoot(page, 'ka-notifications');
   await page.goto('/profile');
-  await shoot(page, 'profile');
+  await shoot(page, 'ka-profile');
   await page.goto('/settings');
-  await shoot(page, 'settings');
+  await shoot(page, 'ka-settings');
   await page.goto('/onboarding');
   await page.getByRole('searchbox').fill('დინამო');
   await page.waitForTimeout(500);
-  await shoot(page, 'club-search');
+  await shoot(page, 'ka-club-search');
   await fan.context.close();
   await friend.context.close();
 });

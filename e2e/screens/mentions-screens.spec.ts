@@ -1,20 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
+import { shoot } from '../support/screenshots';
 
 // Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens mentions` writes
 // screenshots of mentions, hashtags and grouped notifications at 390 and 1280 px, in English and Georgian, to
 // ./screenshots for a person to look at.
-const outDir = join(process.cwd(), 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: false });
-}
 
 test('mentions, hashtags and grouped notifications', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -47,15 +37,15 @@ test('mentions, hashtags and grouped notifications', async ({ browser }) => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.goto('/notifications');
       await page.getByText('What a night').first().waitFor();
-      await shoot(page, `${language}-notifications`);
+      await shoot(page, `${language}-notifications`, { widths: [width] });
       await page.goto(`/tag/${encodeURIComponent(tag)}`);
       await page.getByText('What a night').first().waitFor();
-      await shoot(page, `${language}-tag`);
+      await shoot(page, `${language}-tag`, { widths: [width] });
       await page.goto('/post/new');
       const box = page.locator('textarea').first();
       await box.pressSequentially('Hi @ნიკ');
       await page.getByRole('option').first().waitFor();
-      await shoot(page, `${language}-mention-suggestions`);
+      await shoot(page, `${language}-mention-suggestions`, { widths: [width] });
     }
   }
 });

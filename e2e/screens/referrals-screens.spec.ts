@@ -1,22 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { joinClub, signUpAndSignIn, uniqueEmail } from '../support/fan';
 import { firstLink, readMail } from '../support/outbox';
+import { screenshotsDir, shoot } from '../support/screenshots';
 
 // Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens referrals` writes
 // screenshots of the Referrals screen, the invite dialog and the leaderboard at phone and desktop widths.
-const outDir = join(process.cwd(), 'screenshots');
-const widths = [390, 1280];
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: false });
-  }
-}
 
 /** A fan made through the API only (sign up, confirm from the outbox, sign in), in a club. */
 async function apiFan(baseURL: string, nickname: string, clubId: number): Promise<APIRequestContext> {
@@ -90,12 +79,12 @@ test('referrals and leaderboard screens', async ({ page, baseURL }) => {
     await shoot(page, 'leaderboard');
     await page.getByRole('radio', { name: 'All-time' }).click();
     // The picker closes when the window is resized: open it afresh at each width.
-    for (const width of widths) {
+    for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
       await page.getByRole('combobox', { name: 'Club' }).click();
       await page.getByRole('listbox').waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(outDir, `leaderboard-club-picker-${width}.png`) });
+      await page.screenshot({ path: join(screenshotsDir, `leaderboard-club-picker-${width}.png`) });
       await page.keyboard.press('Escape');
     }
   }

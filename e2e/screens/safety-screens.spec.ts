@@ -1,21 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/fan';
 import { readMail } from '../support/outbox';
+import { shoot } from '../support/screenshots';
 
 // Not part of the suite: the sign-in screen of an unconfirmed fan, at phone and desktop widths, written to
 // ./screenshots for a person to look at.
-const outDir = join(process.cwd(), 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(outDir, `${name}-${width}.png`) });
-  }
-}
 
 test('unconfirmed sign-in screens', async ({ page }) => {
   const email = uniqueEmail('unconfirmed');

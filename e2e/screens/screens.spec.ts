@@ -1,22 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { joinClub, signUpAndSignIn, uniqueEmail } from '../support/fan';
 import { flagPng } from '../support/media';
+import { shoot } from '../support/screenshots';
 
 // Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project screens` writes
 // screenshots of the main screens at phone and desktop widths to ./screenshots for a person to look at.
-const outDir = join(process.cwd(), 'screenshots');
-const widths = [390, 1280];
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: false });
-  }
-}
 
 test('screens', async ({ page }) => {
   await page.goto('/');

@@ -1,21 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { joinDinamo, newFan } from '../support/accounts';
+import { shoot } from '../support/screenshots';
 
 // Not part of the suite: `npx playwright test -c e2e/playwright.config.ts --project=screens search` writes
 // screenshots of search and the Following feed at 390 and 1280 px, in English and Georgian, to ./screenshots.
-const outDir = join(process.cwd(), 'screenshots');
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(outDir, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: false });
-  }
-}
 
 for (const language of ['en', 'ka'] as const) {
   test(`search and Following in ${language}`, async ({ browser }) => {
