@@ -181,12 +181,14 @@ function loadSteps(s: DatasetSize): Step[] {
       label: 'notifications',
       // The likes of the most recent posts notify their authors, one grouped row per post (its latest liker as
       // the face, every liker in notification_actors, as the API groups them); 20 % of the groups are unread.
-      sql: `insert into notifications (user_id, type, actor_id, post_id, dedupe_key, actor_count, created_at, read_at)
+      sql: `insert into notifications (user_id, type, actor_id, post_id, dedupe_key, actor_count, created_at, read_at, post_text)
         select g.author_id, 'like', g.latest_user, g.post_id, 'like:' || g.author_id || ':' || g.post_id, g.members,
-          g.latest_at, case when ${u('row_number() over ()', 12)} < 0.2 then null else g.latest_at + interval '1 hour' end
+          g.latest_at, case when ${u('row_number() over ()', 12)} < 0.2 then null else g.latest_at + interval '1 hour' end,
+          g.post_text
         from (
           select p.author_id, l.post_id, count(*)::int as members, max(l.created_at) as latest_at,
-            (array_agg(l.user_id order by l.created_at desc))[1] as latest_user
+            (array_agg(l.user_id order by l.created_at desc))[1] as latest_user,
+            min(case when p.deleted_at is null then left(p.text, 200) end) as post_text
           from (select * from likes order by created_at desc limit ${s.notifications}) l
           join posts p on p.id = l.post_id
           where p.author_id <> l.user_id
@@ -330,6 +332,8 @@ export async function checkDrift(client: SqlClient): Promise<Record<string, numb
        left join (select user_id, sum(amount)::int as total from goal_ledger group by 1) g on g.user_id = t.id
      where t.goal_balance <> coalesce(g.total, 0)`,
     'clubs.posts_count': recount('clubs', 'id', 'posts_count', 'posts', 'club_id', 'deleted_at is null'),
+    'notifications.post_text': `select count(*) from notifications n left join posts p on p.id = n.post_id
+       where n.post_text is distinct from (case when p.deleted_at is null then left(p.text, 200) end)`,
     leaderboard_daily: `with activity as (
         select post_id, user_id as actor, created_at, 1 l, 0 c, 0 s from likes
         union all select post_id, author_id, created_at, 0, 1, 0 from comments

@@ -332,6 +332,8 @@ export const notifications = pgTable(
     actorCount: integer('actor_count').notNull().default(1),
     /** When the group's push last went out. */
     pushedAt: timestamp('pushed_at', tz),
+    /** The start of the post's text for the preview, null once it is deleted; kept by triggers (0093). */
+    postText: text('post_text'),
     createdAt: createdAt(),
     readAt: timestamp('read_at', tz),
   },

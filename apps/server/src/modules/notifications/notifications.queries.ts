@@ -21,15 +21,14 @@ export type NotificationRow = {
 
 const columns = sql`n.id, n.type, n.post_id, n.comment_id, n.created_at, n.read_at, n.actor_count,
   a.id as actor_id, a.nickname as actor_nickname, a.avatar_url as actor_avatar_url, a.updated_at as actor_updated_at,
-  case when p.deleted_at is null then substr(p.text, 1, 200) end as post_text`;
+  n.post_text`;
 
 /**
  * The newest notifications: one row per notification or group (a group's row moves up when a fan joins it), a
- * walk of notifications_user_idx; each row's post (for the preview) is one primary-key lookup.
+ * walk of notifications_user_idx and each row's actor; the post's preview is in the row (0093).
  */
 export function listNotificationsQuery(userId: string, limit: number): SQL {
   return sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id
-      left join posts p on p.id = n.post_id
       where n.user_id = ${userId} and (n.actor_id is null or ${visibleAuthor(userId, sql`a`)})
       order by n.created_at desc, n.id desc limit ${rowLimit(limit)}`;
 }
@@ -67,7 +66,7 @@ export function insertNotificationViewQuery(values: NewNotification): SQL {
         returning *
       )
       select ${columns}
-      from n left join profiles a on a.id = n.actor_id left join posts p on p.id = n.post_id`;
+      from n left join profiles a on a.id = n.actor_id`;
 }
 
 type GroupMember = { userId: string; actorId: string; type: string; postId: string | null; groupKey: string };
@@ -111,7 +110,7 @@ export function joinedGroupViewQuery(id: string, actorId: string, pushIntervalSe
         returning *
       )
       select ${columns}, ${due(sql`o.pushed_at`)} as push_due
-      from n cross join o left join profiles a on a.id = n.actor_id left join posts p on p.id = n.post_id`;
+      from n cross join o left join profiles a on a.id = n.actor_id`;
 }
 
 export async function joinedGroupView(

@@ -42,6 +42,39 @@ describe('notification rules', () => {
     expect(unreadCount).toBe(1);
   });
 
+  it("previews the post's first line as it reads now: after an edit, and none once it is deleted", async () => {
+    const [author, fan, friend] = await t.createFans(3);
+    const postId = await newPost(author!, '\n  Derby day  \nsecond line');
+    await fan!.post(`/api/posts/${postId}/like`);
+    await friend!.post(`/api/posts/${postId}/comments`, { body: 'Come on!' });
+    const previews = async () =>
+      (await author!.get('/api/notifications'))
+        .json<{ notifications: { type: string; preview: string | null }[] }>()
+        .notifications.map((n) => [n.type, n.preview]);
+    expect(await previews()).toEqual([
+      ['comment', 'Derby day'],
+      ['like', 'Derby day'],
+    ]);
+
+    expect((await author!.patch(`/api/posts/${postId}`, { text: 'Cup final' })).statusCode).toBe(200);
+    expect(await previews()).toEqual([
+      ['comment', 'Cup final'],
+      ['like', 'Cup final'],
+    ]);
+    // A like after the edit joins the same group, which keeps the new text.
+    await friend!.post(`/api/posts/${postId}/like`);
+    expect(await previews()).toEqual([
+      ['like', 'Cup final'],
+      ['comment', 'Cup final'],
+    ]);
+
+    expect((await author!.delete(`/api/posts/${postId}`)).statusCode).toBe(204);
+    expect(await previews()).toEqual([
+      ['like', null],
+      ['comment', null],
+    ]);
+  });
+
   it('notifies comments to the post author, replies to the parent author and reply_on_post to the post author', async () => {
     const [author, a, b] = await t.createFans(3);
     const postId = await newPost(author!);
