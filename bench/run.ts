@@ -114,7 +114,9 @@ export async function startProcess(
   port: number,
 ): Promise<ChildProcess> {
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, ...args], {
+  // BENCH_PROFILE=<dir>: a V8 CPU profile of each API process, written there when it stops (open in DevTools).
+  const profile = process.env.BENCH_PROFILE && label === 'API' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...loader, ...profile, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],

@@ -42,9 +42,12 @@ export function registerAuth(
   { auth, db, appUrl, viewerCacheMs }: { auth: Auth; db: Db; appUrl: string; viewerCacheMs: number },
 ): void {
   const cache = createViewerCache<Viewer>(viewerCacheMs);
-  app.addHook('onClose', (_instance, done) => {
+  // Refreshes run beside the requests that started them: shutdown waits for them, or they would query a
+  // database that main.ts closes right after the server.
+  const refreshes = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
     releaseViewerCache(cache);
-    done();
+    await Promise.allSettled(refreshes);
   });
 
   async function handler(request: FastifyRequest, reply: FastifyReply) {
@@ -100,7 +103,10 @@ export function registerAuth(
         const hit = cache.get(credential);
         if (hit?.refresh) {
           // Still within its bound: answer from memory and look the session up again beside this request.
-          lookup().catch((err: unknown) => request.log.warn({ err }, 'refreshing a remembered viewer failed'));
+          const refresh = lookup()
+            .catch((err: unknown) => request.log.warn({ err }, 'refreshing a remembered viewer failed'))
+            .finally(() => refreshes.delete(refresh));
+          refreshes.add(refresh);
         }
         found = hit ? Promise.resolve(hit.viewer) : lookup();
       }
