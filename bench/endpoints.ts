@@ -18,10 +18,7 @@ import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
 import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
-import {
-  listNotificationsQuery,
-  unreadCountQuery,
-} from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { listNotificationsQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
@@ -184,7 +181,7 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'notifications',
     api: () => '/api/notifications',
-    sql: (viewerId) => [listNotificationsQuery(viewerId, NOTIFICATIONS_LIMIT), unreadCountQuery(viewerId)],
+    sql: (viewerId) => [listNotificationsQuery(viewerId, NOTIFICATIONS_LIMIT)],
   },
   {
     name: 'following',

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
+import { isoText } from '../../lib/post-rows.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
 export type NotificationRow = {
@@ -8,8 +9,9 @@ export type NotificationRow = {
   type: string;
   post_id: string | null;
   comment_id: string | null;
-  created_at: Date | string;
-  read_at: Date | string | null;
+  /** ISO text (isoText), like the post lists' times. */
+  created_at: string;
+  read_at: string | null;
   actor_id: string | null;
   actor_nickname: string | null;
   actor_avatar_url: string | null;
@@ -19,26 +21,30 @@ export type NotificationRow = {
   post_text: string | null;
 };
 
-const columns = sql`n.id, n.type, n.post_id, n.comment_id, n.created_at, n.read_at, n.actor_count,
+const columns = sql`n.id, n.type, n.post_id, n.comment_id, ${isoText(sql`n.created_at`)} as created_at,
+  ${isoText(sql`n.read_at`)} as read_at, n.actor_count,
   a.id as actor_id, a.nickname as actor_nickname, a.avatar_url as actor_avatar_url, a.updated_at as actor_updated_at,
   n.post_text`;
 
+export const unreadCountQuery = (userId: string): SQL =>
+  sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
+
 /**
  * The newest notifications: one row per notification or group (a group's row moves up when a fan joins it), a
- * walk of notifications_user_idx and each row's actor; the post's preview is in the row (0093).
+ * walk of notifications_user_idx and each row's actor; the post's preview is in the row (0093). Each row also
+ * carries the recipient's unread count (counted once, through notifications_unread_idx): the page and its badge
+ * in one round trip.
  */
 export function listNotificationsQuery(userId: string, limit: number): SQL {
-  return sql`select ${columns} from notifications n left join profiles a on a.id = n.actor_id
+  return sql`select ${columns}, (${unreadCountQuery(userId)}) as unread_count
+      from notifications n left join profiles a on a.id = n.actor_id
       where n.user_id = ${userId} and (n.actor_id is null or ${visibleAuthor(userId, sql`a`)})
       order by n.created_at desc, n.id desc limit ${rowLimit(limit)}`;
 }
 
 export function listNotifications(db: Executor, userId: string, limit: number) {
-  return queryPrepared<NotificationRow>(db, listNotificationsQuery(userId, limit));
+  return queryPrepared<NotificationRow & { unread_count: number }>(db, listNotificationsQuery(userId, limit));
 }
-
-export const unreadCountQuery = (userId: string): SQL =>
-  sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
 
 export async function unreadCount(db: Executor, userId: string): Promise<number> {
   const [row] = await queryPrepared<{ n: number }>(db, unreadCountQuery(userId));

@@ -48,8 +48,8 @@ export function toNotification(row: q.NotificationRow): Notification {
         : null,
     postId: row.post_id,
     commentId: row.comment_id,
-    createdAt: new Date(row.created_at).toISOString(),
-    readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
+    createdAt: row.created_at,
+    readAt: row.read_at,
   };
 }
 
@@ -102,10 +102,9 @@ export async function notifyUser(
 }
 
 export async function listForViewer({ db, viewer }: { db: Db; viewer: Viewer }): Promise<NotificationListResponse> {
-  const [rows, unreadCount] = await Promise.all([
-    q.listNotifications(db, viewer.id, NOTIFICATIONS_LIMIT),
-    q.unreadCount(db, viewer.id),
-  ]);
+  const rows = await q.listNotifications(db, viewer.id, NOTIFICATIONS_LIMIT);
+  // An empty page carries no count; unread rows can still exist (from fans an administrator has since blocked).
+  const unreadCount = rows[0]?.unread_count ?? (await q.unreadCount(db, viewer.id));
   return { notifications: rows.map(toNotification), unreadCount };
 }
 
