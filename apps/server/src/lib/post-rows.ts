@@ -1,5 +1,6 @@
 import type { Mention } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
+import { versionedAvatarColumn } from './avatar.js';
 import type { Cursor } from './cursor.js';
 
 // What every list of posts reads, in one place: the posts module's feeds and detail, the search, the tag pages.
@@ -19,13 +20,13 @@ export type PostRow = {
   likes_count: number;
   comments_count: number;
   shares_count: number;
-  /** ISO text (isoText) from the post lists; a Date where a query reads the column itself. */
-  created_at: Date | string;
-  edited_at: Date | string | null;
+  /** Times are ISO text (isoText). */
+  created_at: string;
+  edited_at: string | null;
   author_id: string;
   author_nickname: string;
+  /** Versioned (versionedAvatarColumn). */
   author_avatar_url: string | null;
-  author_updated_at: Date | string;
   club_id: number;
   club_name: string;
   club_country: string;
@@ -34,7 +35,7 @@ export type PostRow = {
   viewer_has_shared: boolean;
   shared_by_id: string | null;
   shared_by_nickname: string | null;
-  shared_at: Date | string | null;
+  shared_at: string | null;
   cursor_at: string;
   mentions: Mention[] | null;
 };
@@ -50,8 +51,9 @@ export const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at ti
 
 export function postColumns(viewerId: string): SQL {
   return sql`p.id, p.text, ${mentionsColumn(sql`p.mentions`)} as mentions, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
-    ${isoText(sql`p.created_at`)} as created_at, p.edited_at,
-    a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
+    ${isoText(sql`p.created_at`)} as created_at, ${isoText(sql`p.edited_at`)} as edited_at,
+    a.id as author_id, a.nickname as author_nickname,
+    ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as author_avatar_url,
     c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
     exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,
     exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared`;

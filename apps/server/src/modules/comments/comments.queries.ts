@@ -3,7 +3,8 @@ import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
 import { comments, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
-import { mentionsColumn } from '../../lib/post-rows.js';
+import { versionedAvatarColumn } from '../../lib/avatar.js';
+import { cursorText, isoText, mentionsColumn } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor } from '../../lib/visibility.js';
 
 export type CommentRow = {
@@ -12,14 +13,21 @@ export type CommentRow = {
   parent_comment_id: string | null;
   body: string;
   reply_count: number;
-  created_at: Date | string;
+  /** ISO text (isoText). */
+  created_at: string;
   author_id: string;
   author_nickname: string;
+  /** Versioned (versionedAvatarColumn). */
   author_avatar_url: string | null;
-  author_updated_at: Date | string;
   cursor_at: string;
   mentions: Mention[] | null;
 };
+
+/** A comment with its author, as lists and the single view read it: times as text, the avatar versioned. */
+const commentColumns = sql`c.id, c.post_id, c.parent_comment_id, c.body, ${mentionsColumn(sql`c.mentions`)} as mentions,
+      c.reply_count, ${isoText(sql`c.created_at`)} as created_at, a.id as author_id, a.nickname as author_nickname,
+      ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as author_avatar_url,
+      ${cursorText(sql`c.created_at`)} as cursor_at`;
 
 /** Comments oldest first: the root comments of a post, or the replies to one comment. */
 export function listCommentsQuery(args: {
@@ -34,9 +42,7 @@ export function listCommentsQuery(args: {
     ? sql`c.parent_comment_id = ${parentId}`
     : sql`c.post_id = ${postId ?? ''} and c.parent_comment_id is null`;
   return sql`
-    select c.id, c.post_id, c.parent_comment_id, c.body, ${mentionsColumn(sql`c.mentions`)} as mentions, c.reply_count, c.created_at,
-      a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
-      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
+    select ${commentColumns}
     from comments c
     join profiles a on a.id = c.author_id
     where ${scope}
@@ -109,9 +115,7 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
   const [row] = await queryPrepared<CommentRow>(
     db,
     sql`
-    select c.id, c.post_id, c.parent_comment_id, c.body, ${mentionsColumn(sql`c.mentions`)} as mentions, c.reply_count, c.created_at,
-      a.id as author_id, a.nickname as author_nickname, a.avatar_url as author_avatar_url, a.updated_at as author_updated_at,
-      to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
+    select ${commentColumns}
     from comments c join profiles a on a.id = c.author_id
     where c.id = ${commentId} and ${visibleAuthor(viewerId, sql`a`)}`,
   );

@@ -1,6 +1,5 @@
 import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage, type CommentResponse } from '@burti/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { isBlockedEitherWay } from '../../lib/visibility.js';
@@ -21,11 +20,11 @@ function toComment(row: q.CommentRow): Comment {
     body: row.body,
     mentions: row.mentions ?? [],
     replyCount: row.reply_count,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at,
     author: {
       id: row.author_id,
       nickname: row.author_nickname,
-      avatarUrl: versionedAvatar(row.author_avatar_url, row.author_updated_at),
+      avatarUrl: row.author_avatar_url,
     },
   };
 }

@@ -1,14 +1,15 @@
 import { LEADERBOARD_LIMIT, type LeaderboardWindow } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
+import { versionedAvatarColumn } from '../../lib/avatar.js';
 import { blockedWith } from '../../lib/visibility.js';
 
 export type LeaderboardDbRow = {
   rank: string | number;
   user_id: string;
   nickname: string;
+  /** Versioned (versionedAvatarColumn). */
   avatar_url: string | null;
-  updated_at: Date | string;
   likes: number;
   comments: number;
   shares: number;
@@ -35,7 +36,7 @@ export function leaderboardQuery(args: {
     and not m.is_blocked and t.user_id <> all (${blockedWith(viewerId)})`;
   // The member's profile row is read once, for the filter and for what the board shows of them.
   const columns = sql`t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at,
-        m.nickname, m.avatar_url, m.updated_at, m.goal_balance`;
+        m.nickname, ${versionedAvatarColumn(sql`m.avatar_url`, sql`m.updated_at`)} as avatar_url, m.goal_balance`;
   return sql`with top as (
         select ${columns}
         from leaderboard_totals t join profiles m on m.id = t.user_id
@@ -61,8 +62,7 @@ export function leaderboardQuery(args: {
         ) as rank
         from own o
       )
-      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, r.nickname, r.avatar_url, r.updated_at,
-        r.goal_balance
+      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, r.nickname, r.avatar_url, r.goal_balance
       from (select * from ranked union all select * from own_ranked) r
       order by r.rank`;
 }

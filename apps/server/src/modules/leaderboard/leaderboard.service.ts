@@ -5,7 +5,6 @@ import {
   type LeaderboardWindow,
 } from '@burti/shared';
 import type { Db } from '../../db/client.js';
-import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.service.js';
@@ -16,7 +15,7 @@ function toRow(row: LeaderboardDbRow): LeaderboardRow {
     rank: Number(row.rank),
     userId: row.user_id,
     nickname: row.nickname,
-    avatarUrl: versionedAvatar(row.avatar_url, row.updated_at),
+    avatarUrl: row.avatar_url,
     likes: row.likes,
     comments: row.comments,
     shares: row.shares,

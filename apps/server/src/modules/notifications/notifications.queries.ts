@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
+import { versionedAvatarColumn } from '../../lib/avatar.js';
 import { isoText } from '../../lib/post-rows.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
@@ -14,8 +15,8 @@ export type NotificationRow = {
   read_at: string | null;
   actor_id: string | null;
   actor_nickname: string | null;
+  /** Versioned (versionedAvatarColumn). */
   actor_avatar_url: string | null;
-  actor_updated_at: Date | string | null;
   actor_count: number;
   /** The start of the post's text (live posts only), for the row's preview. */
   post_text: string | null;
@@ -23,7 +24,8 @@ export type NotificationRow = {
 
 const columns = sql`n.id, n.type, n.post_id, n.comment_id, ${isoText(sql`n.created_at`)} as created_at,
   ${isoText(sql`n.read_at`)} as read_at, n.actor_count,
-  a.id as actor_id, a.nickname as actor_nickname, a.avatar_url as actor_avatar_url, a.updated_at as actor_updated_at,
+  a.id as actor_id, a.nickname as actor_nickname,
+  ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as actor_avatar_url,
   n.post_text`;
 
 export const unreadCountQuery = (userId: string): SQL =>

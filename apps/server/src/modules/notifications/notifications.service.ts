@@ -6,7 +6,6 @@ import {
   type NotificationListResponse,
 } from '@burti/shared';
 import type { Db, Executor } from '../../db/client.js';
-import { versionedAvatar } from '../../lib/avatar.js';
 import { AppError } from '../../lib/errors.js';
 import { enqueuePush } from '../../lib/push/queue.js';
 import { publish } from '../../lib/realtime.js';
@@ -39,12 +38,8 @@ export function toNotification(row: q.NotificationRow): Notification {
     actorCount: Math.max(1, row.actor_count ?? 1),
     preview: firstLine(row.post_text),
     actor:
-      row.actor_id && row.actor_nickname && row.actor_updated_at
-        ? {
-            id: row.actor_id,
-            nickname: row.actor_nickname,
-            avatarUrl: versionedAvatar(row.actor_avatar_url, row.actor_updated_at),
-          }
+      row.actor_id && row.actor_nickname
+        ? { id: row.actor_id, nickname: row.actor_nickname, avatarUrl: row.actor_avatar_url }
         : null,
     postId: row.post_id,
     commentId: row.comment_id,

@@ -211,6 +211,44 @@ describe('avatars', () => {
     expect(second.json().me.avatarUrl).not.toBe(url1);
   });
 
+  it('gives the picture one address wherever the fan appears: posts, comments, notifications, board, search', async () => {
+    const [fan, friend] = await t.createFans(2);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d71920' } })
+      .png()
+      .toBuffer();
+    const avatarUrl = (await upload(fan!, png, 'me.png', 'image/png')).json<{ me: { avatarUrl: string } }>().me
+      .avatarUrl;
+    expect(avatarUrl).toMatch(/\?v=\d+$/);
+
+    const postId = (await friend!.post('/api/posts', { text: 'Derby day' })).json<{ post: { id: string } }>().post.id;
+    await fan!.post(`/api/posts/${postId}/like`);
+    await fan!.post(`/api/posts/${postId}/comments`, { body: 'Come on!' });
+    const own = (await fan!.post('/api/posts', { text: 'My post' })).json<{
+      post: { id: string; author: { nickname: string; avatarUrl: string }; club: { id: number } };
+    }>();
+    await friend!.post(`/api/posts/${own.post.id}/like`); // onto the club's board
+
+    type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const get = async (path: string) => (await friend!.get(path)).json<Json>();
+    const seen = {
+      created: own.post.author.avatarUrl,
+      feed: (await get('/api/feed')).posts.find((p: Json) => p.author.id === fan!.userId).author.avatarUrl,
+      comments: (await get(`/api/posts/${postId}/comments`)).comments[0].author.avatarUrl,
+      notification: (await get('/api/notifications')).notifications[0].actor.avatarUrl,
+      board: (await get(`/api/leaderboard?clubId=${own.post.club.id}`)).rows.find((r: Json) => r.userId === fan!.userId)
+        ?.avatarUrl,
+      search: (await get(`/api/search/fans?q=${encodeURIComponent(own.post.author.nickname)}`)).fans[0].avatarUrl,
+    };
+    expect(seen).toEqual({
+      created: avatarUrl,
+      feed: avatarUrl,
+      comments: avatarUrl,
+      notification: avatarUrl,
+      board: avatarUrl,
+      search: avatarUrl,
+    });
+  });
+
   it('refuses non-images and pictures over 5 MB', async () => {
     const [fan] = await t.createFans(1);
     const text = await upload(fan!, Buffer.from('not an image'), 'me.png', 'image/png');

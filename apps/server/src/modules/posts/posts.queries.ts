@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
 import { type likes, postRevisions, posts, profiles, type shares } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { cursorText, cursorTime, postColumns, type PostRow } from '../../lib/post-rows.js';
+import { cursorText, cursorTime, isoText, postColumns, type PostRow } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
 
 const rows = (db: Executor, query: SQL) => queryPrepared<PostRow>(db, query);
@@ -49,7 +49,7 @@ export async function listUserTimeline(
         select s0.post_id, s0.created_at, s0.user_id from shares s0 where s0.user_id = ${userId}
       )
       select ${postColumns(viewerId)}, i.shared_by_id, sb.nickname as shared_by_nickname,
-        case when i.shared_by_id is null then null else i.activity_at end as shared_at,
+        case when i.shared_by_id is null then null else ${isoText(sql`i.activity_at`)} end as shared_at,
         ${cursorText(sql`i.activity_at`)} as cursor_at
       from items i
       join posts p on p.id = i.post_id
@@ -123,7 +123,7 @@ export function followingFeedQuery(args: { viewerId: string; cursor: FollowingCu
       )
       select ${postColumns(viewerId)},
         nullif(i.shared_by, '') as shared_by_id, sb.nickname as shared_by_nickname,
-        case when i.shared_by = '' then null else i.activity_at end as shared_at,
+        case when i.shared_by = '' then null else ${isoText(sql`i.activity_at`)} end as shared_at,
         i.shared_by as cursor_by,
         ${cursorText(sql`i.activity_at`)} as cursor_at
       from page i

@@ -3,7 +3,6 @@ import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_FEED_PAGE_SIZE } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { likes, shares } from '../../db/schema/index.js';
-import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, decodeSharedCursor, encodeCursor, encodeSharedCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
@@ -20,17 +19,13 @@ import * as q from './posts.queries.js';
 type Deps = { db: Db; viewer: Viewer };
 type MediaDeps = Deps & { storage: Storage; log: FastifyBaseLogger };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-/** Times the lists already read as ISO text (post-rows isoText) pass as they are. */
-const isoOf = (value: Date | string) => (typeof value === 'string' && value.endsWith('Z') ? value : iso(value));
-
 export function toPost(row: q.PostRow): Post {
   return {
     id: row.id,
     author: {
       id: row.author_id,
       nickname: row.author_nickname,
-      avatarUrl: versionedAvatar(row.author_avatar_url, row.author_updated_at),
+      avatarUrl: row.author_avatar_url,
     },
     club: { id: row.club_id, name: row.club_name, country: row.club_country, league: row.club_league },
     text: row.text,
@@ -52,11 +47,11 @@ export function toPost(row: q.PostRow): Post {
     sharesCount: row.shares_count,
     viewerHasLiked: row.viewer_has_liked,
     viewerHasShared: row.viewer_has_shared,
-    createdAt: isoOf(row.created_at),
-    editedAt: row.edited_at ? iso(row.edited_at) : null,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
     sharedBy:
       row.shared_by_id && row.shared_by_nickname && row.shared_at
-        ? { id: row.shared_by_id, nickname: row.shared_by_nickname, sharedAt: iso(row.shared_at) }
+        ? { id: row.shared_by_id, nickname: row.shared_by_nickname, sharedAt: row.shared_at }
         : null,
   };
 }

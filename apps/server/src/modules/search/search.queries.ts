@@ -1,6 +1,7 @@
 import { SEARCH_QUERY_MAX, searchKey } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
+import { versionedAvatarColumn } from '../../lib/avatar.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
 import { postListColumns, type PostRow } from '../../lib/post-rows.js';
@@ -33,8 +34,8 @@ export type FanRow = {
   search_key: string;
   id: string;
   nickname: string;
+  /** Versioned (versionedAvatarColumn). */
   avatar_url: string | null;
-  updated_at: Date | string;
   followers_count: number;
   club_id: number | null;
   club_name: string | null;
@@ -57,8 +58,9 @@ export function searchFansQuery(args: {
   limit: number;
 }): SQL {
   const { viewerId, terms, after, limit } = args;
-  const columns = (tier: number) => sql`${sql.raw(String(tier))} as tier, a.search_key, a.id, a.nickname, a.avatar_url,
-      a.updated_at, a.followers_count, c.id as club_id, c.name as club_name`;
+  const columns = (tier: number) => sql`${sql.raw(String(tier))} as tier, a.search_key, a.id, a.nickname,
+      ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as avatar_url, a.followers_count, c.id as club_id,
+      c.name as club_name`;
   const from = sql`from profiles a left join clubs c on c.id = a.primary_club_id`;
   const prefix = sql`a.search_key >= ${terms.key} and a.search_key < ${terms.key + PREFIX_END}`;
   const afterIn = (tier: 0 | 1) =>

@@ -12,7 +12,6 @@ import {
   type SearchResponse,
 } from '@burti/shared';
 import type { Db } from '../../db/client.js';
-import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
@@ -66,7 +65,7 @@ function toFan(row: q.FanRow): FanResult {
   return {
     id: row.id,
     nickname: row.nickname,
-    avatarUrl: versionedAvatar(row.avatar_url, row.updated_at),
+    avatarUrl: row.avatar_url,
     club: row.club_id !== null && row.club_name !== null ? { id: row.club_id, name: row.club_name } : null,
     followersCount: row.followers_count,
   };
