@@ -146,7 +146,7 @@ export async function stopProcess(child: ChildProcess) {
 }
 
 /** CPU time a process has used so far, in microseconds (Linux /proc; undefined elsewhere). */
-function cpuMicros(pid: number | undefined): number | undefined {
+export function cpuMicros(pid: number | undefined): number | undefined {
   if (!pid) return undefined;
   try {
     // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
@@ -158,7 +158,7 @@ function cpuMicros(pid: number | undefined): number | undefined {
 }
 
 /** CPU time all PostgreSQL backends of a database have used so far, in microseconds (same machine, Linux). */
-async function databaseCpuMicros(client: pg.Client | undefined, database: string): Promise<number | undefined> {
+export async function databaseCpuMicros(client: pg.Client | undefined, database: string): Promise<number | undefined> {
   if (!client) return undefined;
   const { rows } = await client.query<{ pid: number }>(
     `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,

@@ -8,9 +8,22 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { DatasetSize } from './dataset.js';
-import { API_SCRIPT, BARE_SCRIPT, startProcess, stopProcess, type Side } from './run.js';
+import { API_SCRIPT, BARE_SCRIPT, cpuMicros, databaseCpuMicros, startProcess, stopProcess, type Side } from './run.js';
 
-export type WriteResult = { endpoint: string; apiRps: number; apiP99: number; bareRps: number; ratio: number; errors: number };
+export type WriteResult = {
+  endpoint: string;
+  apiRps: number;
+  apiP99: number;
+  bareRps: number;
+  ratio: number;
+  errors: number;
+  /** CPU microseconds per write, API / baseline: the server process, and PostgreSQL's backends. */
+  cpuPerWrite?: [number | undefined, number | undefined];
+  databaseCpuPerWrite?: [number | undefined, number | undefined];
+};
+
+/** Whose CPU a run counts: a server process, and the backends of the benchmark's database. */
+type Meter = { pid?: number; client: pg.Client; database: string };
 export type PushResult = {
   likesPerSecond: number;
   likesSent: number;
@@ -74,9 +87,12 @@ async function driveToggles(
   url: string,
   next: () => { pair: Pair; like: boolean },
   request: (pair: Pair, like: boolean) => { method: 'POST' | 'DELETE'; path: string; headers: Record<string, string> },
-  options: { duration: number; connections: number; rate?: number },
+  options: { duration: number; connections: number; rate?: number; meter?: Meter },
 ): Promise<Side> {
   const autocannon = (await import('autocannon')).default;
+  const { meter } = options;
+  const cpuBefore = cpuMicros(meter?.pid);
+  const dbBefore = await databaseCpuMicros(meter?.client, meter?.database ?? '');
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -93,11 +109,19 @@ async function driveToggles(
     ],
   });
   if (result.non2xx && process.env.BENCH_VERBOSE) console.warn('status codes', result.statusCodeStats);
+  const cpuAfter = cpuMicros(meter?.pid);
+  const dbAfter = await databaseCpuMicros(meter?.client, meter?.database ?? '');
+  const perWrite = (before?: number, after?: number) =>
+    before !== undefined && after !== undefined && result.requests.total
+      ? Math.round((after - before) / result.requests.total)
+      : undefined;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest: perWrite(cpuBefore, cpuAfter),
+    databaseCpuPerRequest: perWrite(dbBefore, dbAfter),
   };
 }
 
@@ -117,7 +141,7 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { pairs, state } = await likeTargets(client, size, 500);
-  await client.end();
+  const database = new URL(url).pathname.slice(1);
   // Jobs on, as in production: every new like enqueues its push in the like's transaction.
   const api = await startProcess('API', [API_SCRIPT], { ...apiEnv, JOBS: 'true' }, '/api/health', apiPort);
   const bare = await startProcess('baseline', [BARE_SCRIPT], { DATABASE_URL: url }, '/explain', barePort);
@@ -138,12 +162,15 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
     await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, { duration: 2, connections });
     await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, { duration: 2, connections });
     for (let round = 0; round < rounds; round++) {
-      apiRuns.push(await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, { duration: seconds, connections }));
-      bareRuns.push(await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, { duration: seconds, connections }));
+      const apiMeter = { pid: api.pid, client, database };
+      const bareMeter = { pid: bare.pid, client, database };
+      apiRuns.push(await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, { duration: seconds, connections, meter: apiMeter }));
+      bareRuns.push(await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, { duration: seconds, connections, meter: bareMeter }));
     }
   } finally {
     await stopProcess(api);
     await stopProcess(bare);
+    await client.end();
   }
   const median = (runs: Side[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
   const apiSide = median(apiRuns);
@@ -155,10 +182,14 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
     bareRps: bareSide.rps,
     ratio: Math.round((apiSide.rps / Math.max(1, bareSide.rps)) * 100) / 100,
     errors: [...apiRuns, ...bareRuns].reduce((n, r) => n + r.errors, 0),
+    cpuPerWrite: [apiSide.cpuPerRequest, bareSide.cpuPerRequest],
+    databaseCpuPerWrite: [apiSide.databaseCpuPerRequest, bareSide.databaseCpuPerRequest],
   };
   console.log(
     `${size.name} like-toggle: API ${apiSide.rps} writes/s (p99 ${apiSide.p99} ms), baseline ${bareSide.rps}, ` +
-      `ratio ${result.ratio}, rounds ${apiRuns.map((r) => r.rps).join('/')} vs ${bareRuns.map((r) => r.rps).join('/')}`,
+      `ratio ${result.ratio}, rounds ${apiRuns.map((r) => r.rps).join('/')} vs ${bareRuns.map((r) => r.rps).join('/')}, ` +
+      `CPU/write ${apiSide.cpuPerRequest ?? '?'} vs ${bareSide.cpuPerRequest ?? '?'} µs ` +
+      `(PostgreSQL ${apiSide.databaseCpuPerRequest ?? '?'} vs ${bareSide.databaseCpuPerRequest ?? '?'} µs)`,
   );
   return [result];
 }
