@@ -23,7 +23,9 @@ const ORDER = sql`score desc, first_post_at asc nulls last, user_id asc`;
  * A club's board: members whose primary club it is (not blocked by an administrator, not blocked either way
  * with the viewer), from their window totals (leaderboard_totals). Ranked by score, then by the earlier first
  * live post, then by id. Returns the top `limit` rows plus the viewer's row wherever it ranks. The top is a walk
- * of the first entries of leaderboard_totals_board_idx; the viewer's rank counts the entries ahead of them.
+ * of the first entries of leaderboard_totals_board_idx; the viewer's rank counts the entries ahead of them, a walk
+ * of the same index down to their score, leaving out administrator-blocked members by an anti-join with the few
+ * of them (profiles_blocked_idx) rather than a profile lookup per entry (2,348 → 364 buffers for a fan ranked 298).
  */
 export function leaderboardQuery(args: {
   clubId: number;
@@ -32,8 +34,9 @@ export function leaderboardQuery(args: {
   limit?: number;
 }): SQL {
   const { clubId, viewerId, window, limit = LEADERBOARD_LIMIT } = args;
-  const onBoard = sql`t.club_id = ${clubId} and t.period = ${window} and t.score > 0
-    and not m.is_blocked and t.user_id <> all (${blockedWith(viewerId)})`;
+  const inWindow = sql`t.club_id = ${clubId} and t.period = ${window} and t.score > 0
+    and t.user_id <> all (${blockedWith(viewerId)})`;
+  const onBoard = sql`${inWindow} and not m.is_blocked`;
   // The member's profile row is read once, for the filter and for what the board shows of them.
   const columns = sql`t.user_id, t.likes, t.comments, t.shares, t.score, t.first_post_at,
         m.nickname, ${versionedAvatarColumn(sql`m.avatar_url`, sql`m.updated_at`)} as avatar_url, m.goal_balance`;
@@ -53,8 +56,9 @@ export function leaderboardQuery(args: {
       ),
       own_ranked as (
         select o.*, 1 + (
-          select count(*) from leaderboard_totals t join profiles m on m.id = t.user_id
-          where ${onBoard}
+          select count(*) from leaderboard_totals t
+          where ${inWindow} and t.score >= o.score
+            and not exists (select 1 from profiles b where b.id = t.user_id and b.is_blocked)
             and (t.score > o.score or (t.score = o.score and (
               (o.first_post_at is null and t.first_post_at is not null)
               or t.first_post_at < o.first_post_at

@@ -281,6 +281,14 @@ describe("'Your Rank' beyond the top 50", () => {
 
     const third = await board(crowd[2]!, club, '7d');
     expect(third.viewer).toEqual(third.rows[2]);
+
+    // Fans ahead who left the board, one blocked by an administrator and one by the viewer, do not count.
+    await t.db.update(profiles).set({ isBlocked: true }).where(eq(profiles.id, crowd[10]!.userId));
+    expect((await viewer.post(`/api/users/${crowd[20]!.userId}/block`)).statusCode).toBe(200);
+    const after = await board(viewer, club, '7d');
+    expect(after.viewer).toMatchObject({ rank: 55, userId: viewer.userId });
+    expect(after.rows.map((r) => r.userId)).not.toContain(crowd[10]!.userId);
+    expect((await board(crowd[2]!, club, '7d')).rows.map((r) => r.rank).slice(0, 3)).toEqual([1, 2, 3]);
   });
 });
 
