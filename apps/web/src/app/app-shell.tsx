@@ -6,6 +6,7 @@ import { useMe } from '../features/auth/api/get-me';
 import { useUnreadCount } from '../features/notifications/api/use-notification-stream';
 import { RailSearchField } from '../features/search/components/search-field';
 import { cn } from '../lib/cn';
+import { useFirstIdle } from '../lib/idle';
 import { appName } from '../lib/i18n';
 import { BrandMark } from './brand-mark';
 
@@ -37,7 +38,9 @@ export function AppShell() {
   const navigate = useNavigate();
   const chromeless = isChromeless(location.pathname);
   const { data: me } = useMe();
-  const { data: unread = 0 } = useUnreadCount(Boolean(me));
+  // The badge is not part of the first screen: its count is asked for once that screen is drawn.
+  const isIdle = useFirstIdle();
+  const { data: unread = 0 } = useUnreadCount(Boolean(me) && isIdle);
   const [composerOpen, setComposerOpen] = useState(false);
   const [composerLoaded, setComposerLoaded] = useState(false);
 

@@ -5,12 +5,15 @@ import { useNotificationStream } from '../features/notifications/api/use-notific
 import { useInstallOffer } from '../features/pwa/install-offer';
 import { isOffline, OfflineScreen } from '../features/pwa/offline-screen';
 import { useRecordReferral } from '../features/referrals/api/record-referral';
+import { useFirstIdle } from '../lib/idle';
 import { platform, registerPush } from '../lib/platform';
 import { Splash } from './splash';
 
 /** What runs while a fan is signed in: live notifications, the device's referral, native push registration. */
 function SignedInEffects({ userId }: { userId: string }) {
-  useNotificationStream(Boolean(userId));
+  // The stream holds a connection open for good: opened once the first screen is drawn, not while it loads.
+  const isIdle = useFirstIdle();
+  useNotificationStream(Boolean(userId) && isIdle);
   useRecordReferral();
   useInstallOffer();
   useEffect(() => {

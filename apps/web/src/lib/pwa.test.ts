@@ -48,6 +48,18 @@ describe('the install offer', () => {
     expect(pwa.canOfferInstall()).toBe(false);
   });
 
+  it('links the manifest once the page has loaded, in the app’s language', async () => {
+    vi.resetModules();
+    document.head.innerHTML = '';
+    const pwa = await import('./pwa');
+    pwa.setManifestLanguage('ka');
+    expect(document.querySelector('link[rel=manifest]')).toBeNull();
+    pwa.startPwa();
+    window.dispatchEvent(new Event('load'));
+    expect(document.querySelectorAll('link[rel=manifest]')).toHaveLength(1);
+    expect(document.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.ka.webmanifest');
+  });
+
   it('follows the app’s language with the manifest', async () => {
     document.head.innerHTML = '<link rel="manifest" href="/manifest.webmanifest">';
     const { setManifestLanguage } = await import('./pwa');

@@ -35,18 +35,36 @@ export function startPwa(): void {
     deferredPrompt = null;
     listeners.forEach((listener) => listener());
   });
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
-  }
+  // What makes the app installable (the manifest, with the icon a browser fetches for it, and the service worker)
+  // waits until the page has loaded: it takes none of the connections the first screen's files need.
+  const afterLoad = () => {
+    linkManifest();
+    if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+      void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
+    }
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
+let manifestLanguage = 'en';
+const manifestHref = (language: string) =>
+  language.startsWith('ka') ? '/manifest.ka.webmanifest' : '/manifest.webmanifest';
+
+/** Links the page to its manifest (in the app's language), once. */
+function linkManifest(): void {
+  if (document.querySelector('link[rel=manifest]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = manifestHref(manifestLanguage);
+  document.head.append(link);
 }
 
 /** Points the page at the manifest whose name and description are in the app's language. */
 export function setManifestLanguage(language: string): void {
+  manifestLanguage = language;
   const link = typeof document === 'undefined' ? null : document.querySelector<HTMLLinkElement>('link[rel=manifest]');
-  const href = language.startsWith('ka') ? '/manifest.ka.webmanifest' : '/manifest.webmanifest';
-  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+  if (link && link.getAttribute('href') !== manifestHref(language)) link.setAttribute('href', manifestHref(language));
 }
 
 /** The fan posted or liked: the moment to offer installing, once. */

@@ -12,6 +12,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toaster';
 import { validationMessage } from '../../../lib/error-messages';
 import { appName } from '../../../lib/i18n';
+import { whenIdle } from '../../../lib/idle';
 import { meKeys } from '../api/get-me';
 
 export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset';
@@ -58,9 +59,9 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
 
   const fail = (message: string) => toast.error(t('auth.failed'), { description: message });
 
-  // Fetched while the fan types, so that submitting does not wait for it.
+  // Fetched once the form is on screen, while the fan types, so that submitting does not wait for it.
   useEffect(() => {
-    void loadActions();
+    whenIdle(() => void loadActions());
   }, []);
 
   async function onSubmit(event: FormEvent) {

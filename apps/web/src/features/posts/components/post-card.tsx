@@ -70,7 +70,7 @@ function ActionButton({ className, ...props }: ComponentProps<'button'>) {
 export type PostCardProps = {
   post: Post;
   onDeleted?: () => void;
-  /** The first cards of a screen: their photo loads at once, as it is likely the largest thing painted. */
+  /** The card holding its list's leading photo: the photo loads at once, as it is likely the largest paint. */
   priority?: boolean;
   /** Place in a feed (1-based) and the feed's length (-1 while more can load), for screen readers. */
   position?: { index: number; setSize: number };

@@ -2,7 +2,7 @@ import type { Post } from '@burti/shared';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,6 +11,7 @@ import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { ApiError } from '../../../lib/api';
 import { whenIdle } from '../../../lib/idle';
 import type { PostPages } from '../api/post-keys';
+import { leadingPhotoIndex } from '../lib/photo';
 import { PostCard, PostCardSkeleton } from './post-card';
 
 export type PostListProps = {
@@ -31,12 +32,12 @@ export type PostListProps = {
  */
 export const OVERSCAN = 20;
 /**
- * The first paint renders what is on screen and a few more; then, while the page is idle, a few more cards at a
- * time (each step a short task), so that filling the overscan never blocks a tap.
+ * The first paint renders only what is on screen (each card more is render work and a photo competing with the
+ * first one for a slow link); then, while the page is idle, a few more cards at a time (each step rendered in
+ * slices), so that filling the overscan never blocks a tap.
  */
+const FIRST_OVERSCAN = 0;
 const OVERSCAN_STEP = 3;
-/** The first cards' photos load at once (the likely largest paint); the rest when scrolled near. */
-const PRIORITY_CARDS = 2;
 
 /** A card's height before it is measured: its text lines and its photo's box at the column's width. */
 function estimateHeight(post: Post, columnWidth: number): number {
@@ -128,9 +129,13 @@ function WindowedCards({
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [columnWidth, setColumnWidth] = useState(390);
-  const [overscan, setOverscan] = useState(OVERSCAN_STEP);
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  const leadingPhoto = useMemo(() => leadingPhotoIndex(items.map(([, post]) => post)), [items]);
   useEffect(() => {
-    if (overscan < OVERSCAN) whenIdle(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP)));
+    if (overscan >= OVERSCAN) return;
+    // A transition: React renders the new cards in slices between other work, so a growing margin never holds
+    // the main thread for long (on a slow phone a few cards take well over a frame to render).
+    whenIdle(() => startTransition(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP))));
   }, [overscan]);
   // Where the list starts in the page (below the header and tabs) and how wide it is, for the estimates.
   useLayoutEffect(() => {
@@ -169,7 +174,7 @@ function WindowedCards({
           >
             <PostCard
               post={post}
-              priority={row.index < PRIORITY_CARDS}
+              priority={row.index === leadingPhoto}
               position={{ index: row.index + 1, setSize: hasMore ? -1 : items.length }}
             />
           </div>

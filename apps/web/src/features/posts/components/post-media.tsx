@@ -1,13 +1,11 @@
-import { PHOTO_FEED_WIDTH, type Post } from '@burti/shared';
+import type { Post } from '@burti/shared';
 import { useTranslation } from 'react-i18next';
+import { photoSources } from '../lib/photo';
 
 type Media = NonNullable<Post['media']> & {
   /** A still of the video's first moments, where the server made one. */
   posterUrl?: string | null;
 };
-
-/** Room a photo takes in a card: the card's width on phones, the column's on wider screens. */
-export const PHOTO_SIZES = '(min-width: 768px) 640px, calc(100vw - 2rem)';
 
 /**
  * A post's photo or video. Photos carry their size, so the card reserves the right height before the bytes
@@ -29,13 +27,7 @@ export function PostMedia({
     <div className="mt-3 overflow-hidden rounded-lg border border-border bg-muted">
       {media.type === 'photo' ? (
         <img
-          src={media.feedUrl ?? media.url}
-          srcSet={
-            media.feedUrl && media.width
-              ? `${media.feedUrl} ${PHOTO_FEED_WIDTH}w, ${media.url} ${media.width}w`
-              : undefined
-          }
-          sizes={media.feedUrl ? PHOTO_SIZES : undefined}
+          {...photoSources(media)}
           width={hasSize ? media.width! : undefined}
           height={hasSize ? media.height! : undefined}
           alt={t('post.photoAlt', { nickname })}
