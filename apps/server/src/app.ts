@@ -31,6 +31,7 @@ import { startPushWorker } from './modules/push/push.delivery.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { startLeaderboardApplier } from './modules/leaderboard/leaderboard.applier.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -153,6 +154,10 @@ export async function buildApp({
   await startPushWorker({ db, jobs, push: config.push, appUrl: config.appUrl, appName: config.appName, log: app.log });
   adminRoutes(app, { db, storage: media, push: config.push });
   leaderboardRoutes(app, { db });
+  if (config.jobs) {
+    const applier = startLeaderboardApplier({ db, log: app.log });
+    app.addHook('onClose', async () => applier.stop());
+  }
   goalRoutes(app, { db });
   telegramRoutes(app, { db, auth, config });
 

@@ -47,6 +47,7 @@ describe('health and metrics', () => {
     );
     expect(metrics.body).toMatch(/sse_streams_open 0/);
     expect(metrics.body).toMatch(/db_listen_connected 1/);
+    expect(metrics.body).toMatch(/leaderboard_pending_entries 0/);
   });
 
   it('answers 503 with a clear message on readiness and requests once the database is gone', async () => {

@@ -4,7 +4,8 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import type { Jobs } from '../lib/jobs.js';
 import type { Realtime } from '../lib/realtime.js';
@@ -139,6 +140,18 @@ function registerMetrics(app: FastifyInstance, { database, realtime, jobs }: Ope
     async collect() {
       const depth = await jobs.depth().catch(() => ({}));
       for (const [queue, size] of Object.entries(depth)) this.set({ queue }, size ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'leaderboard_pending_entries',
+    help: 'Likes, comments and shares not yet applied to the leaderboard rollups (applied about once a second)',
+    registers: [registry],
+    async collect() {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from leaderboard_pending`,
+      ).catch(() => []);
+      if (row) this.set(row.n);
     },
   });
   new Gauge({

@@ -481,6 +481,18 @@ export const leaderboardTotals = pgTable(
   ],
 );
 
+/**
+ * What writers changed and the daily rows do not hold yet: appended by the rollup triggers, moved into
+ * leaderboard_daily in batches by burti_leaderboard_apply() (see 0094_leaderboard_pending). No key, no index.
+ */
+export const leaderboardPending = pgTable('leaderboard_pending', {
+  userId: text('user_id').notNull(),
+  day: date('day').notNull(),
+  likes: integer('likes').notNull(),
+  comments: integer('comments').notNull(),
+  shares: integer('shares').notNull(),
+});
+
 /** The last day each sliding window covers. */
 export const leaderboardClock = pgTable('leaderboard_clock', {
   period: text('period').primaryKey(),

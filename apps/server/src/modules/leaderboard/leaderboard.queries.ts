@@ -15,6 +15,8 @@ export type LeaderboardDbRow = {
   shares: number;
   score: number;
   goal_balance: number;
+  /** Whether writers have left activity the daily rows do not hold yet (burti_leaderboard_apply, 0094). */
+  pending: boolean;
 };
 
 const ORDER = sql`score desc, first_post_at asc nulls last, user_id asc`;
@@ -66,7 +68,8 @@ export function leaderboardQuery(args: {
         ) as rank
         from own o
       )
-      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, r.nickname, r.avatar_url, r.goal_balance
+      select r.rank, r.user_id, r.likes, r.comments, r.shares, r.score, r.nickname, r.avatar_url, r.goal_balance,
+        (select exists (select 1 from leaderboard_pending)) as pending
       from (select * from ranked union all select * from own_ranked) r
       order by r.rank`;
 }
@@ -75,6 +78,15 @@ export function leaderboardQuery(args: {
 export async function rollLeaderboard(db: Executor): Promise<number> {
   const [row] = await queryRows<{ moved: number }>(db, sql`select burti_leaderboard_roll() as moved`);
   return row?.moved ?? 0;
+}
+
+/**
+ * Moves what likes, comments, shares and post removals left in leaderboard_pending into the daily rows and the
+ * window totals (0094); returns how many entries it took, 0 at once when nothing is pending.
+ */
+export async function applyLeaderboard(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ taken: number }>(db, sql`select burti_leaderboard_apply() as taken`);
+  return row?.taken ?? 0;
 }
 
 export function leaderboardRows(
@@ -92,10 +104,11 @@ export type RollupDifference = {
 };
 
 /**
- * Recomputes every rollup from the source rows (likes, comments and shares by others on live posts, by UTC day)
- * and returns where the maintained table differs. Empty means the triggers kept it exact.
+ * Applies what is pending, then recomputes every rollup from the source rows (likes, comments and shares by others
+ * on live posts, by UTC day) and returns where the maintained tables differ. Empty means they are exact.
  */
 export async function reconcileLeaderboard(db: Executor): Promise<RollupDifference[]> {
+  await applyLeaderboard(db);
   const rows = await queryRows<{
     user_id: string;
     day: string;

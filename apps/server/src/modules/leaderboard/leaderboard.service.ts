@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.service.js';
-import { leaderboardRows, rollLeaderboard, type LeaderboardDbRow } from './leaderboard.queries.js';
+import { applyLeaderboard, leaderboardRows, rollLeaderboard, type LeaderboardDbRow } from './leaderboard.queries.js';
 
 function toRow(row: LeaderboardDbRow): LeaderboardRow {
   return {
@@ -46,7 +46,15 @@ export async function getLeaderboard({
   window: LeaderboardWindow;
 }): Promise<LeaderboardResponse> {
   await windowsCurrent(db);
-  const rows = (await leaderboardRows(db, { clubId, viewerId: viewer.id, window })).map(toRow);
+  const query = { clubId, viewerId: viewer.id, window };
+  let found = await leaderboardRows(db, query);
+  // Activity that writers left pending is applied before a board is shown, so a fan sees their own like at once;
+  // the board's statement says whether there is any (never while only boards are read).
+  if (!found.length || found[0]!.pending) {
+    await applyLeaderboard(db);
+    found = await leaderboardRows(db, query);
+  }
+  const rows = found.map(toRow);
   // Only an empty board can belong to a club that does not exist: ask then, not on every read.
   if (!rows.length && !(await findClub(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
   const own = rows.find((row) => row.userId === viewer.id) ?? null;

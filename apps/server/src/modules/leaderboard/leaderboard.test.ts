@@ -14,6 +14,7 @@ import {
   user,
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { startLeaderboardApplier } from './leaderboard.applier.js';
 import { reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
 
 let t: TestApp;
@@ -402,11 +403,68 @@ describe('rollup reconciliation', () => {
 
     expect(statuses.get(500)).toBeUndefined();
     expect(statuses.get(200)).toBeGreaterThan(50);
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
     const [rollups] = await queryRows<{ count: number }>(
       t.db,
       sql`select count(*)::int as count from leaderboard_daily`,
     );
     expect(rollups!.count).toBeGreaterThan(0);
+  });
+});
+
+describe('activity applied in batches', () => {
+  const pendingFor = async (userId: string) =>
+    (
+      await queryRows<{ entries: number; likes: number }>(
+        t.db,
+        sql`select count(*)::int as entries, coalesce(sum(likes), 0)::int as likes
+            from leaderboard_pending where user_id = ${userId}`,
+      )
+    )[0]!;
+  const dailyLikes = async (userId: string) =>
+    (
+      await queryRows<{ likes: number }>(
+        t.db,
+        sql`select coalesce(sum(likes), 0)::int as likes from leaderboard_daily where user_id = ${userId}`,
+      )
+    )[0]!.likes;
+
+  it('a like waits outside the rollups, and the next board read shows it at once', async () => {
+    const [author, fan, other] = (await t.createFans(3, 'Kolkheti Poti')) as [Fan, Fan, Fan];
+    const poti = await clubId('Kolkheti Poti');
+    const post = await newPost(author, 'Poti by the sea');
+    expect((await fan.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
+    // A like and its undoing before anything is applied leave the rollups as they were.
+    expect((await other.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
+    expect((await other.delete(`/api/posts/${post}/like`)).statusCode).toBe(200);
+    expect(await pendingFor(author.userId)).toEqual({ entries: 3, likes: 1 });
+    expect(await dailyLikes(author.userId)).toBe(0);
+
+    const seen = await board(author, poti, '7d');
+    expect(seen.viewer).toMatchObject({ rank: 1, likes: 1, score: 1 });
+    expect(seen.rows.map((r) => [r.userId, r.likes])).toEqual([[author.userId, 1]]);
+    expect(await pendingFor(author.userId)).toEqual({ entries: 0, likes: 0 });
+    expect(await dailyLikes(author.userId)).toBe(1);
     expect(await reconcileLeaderboard(t.db)).toEqual([]);
+  });
+
+  it('a process with jobs on applies what is pending by itself, about once a second', async () => {
+    const [author, fan] = (await t.createFans(2, 'Kolkheti Poti')) as [Fan, Fan];
+    const post = await newPost(author, 'Nobody reads the board today');
+    expect((await fan.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
+    expect(await pendingFor(author.userId)).toEqual({ entries: 1, likes: 1 });
+
+    const applier = startLeaderboardApplier({ db: t.db, log: t.app.log, intervalMs: 20 });
+    try {
+      await expect.poll(() => dailyLikes(author.userId), { timeout: 5000, interval: 20 }).toBe(1);
+    } finally {
+      await applier.stop();
+    }
+    expect(await pendingFor(author.userId)).toEqual({ entries: 0, likes: 0 });
+    const [totals] = await queryRows<{ likes: number }>(
+      t.db,
+      sql`select likes from leaderboard_totals where period = '7d' and user_id = ${author.userId}`,
+    );
+    expect(totals).toEqual({ likes: 1 });
   });
 });
