@@ -1,5 +1,4 @@
-import { and, eq, sql as sqlTag, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -19,7 +18,6 @@ import type { SqlClient } from './dataset.js';
 import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
 import { listNotificationsQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
-import { likes, posts } from '../apps/server/src/db/schema/index.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
 import {
@@ -34,10 +32,13 @@ import {
   searchTerms,
 } from '../apps/server/src/modules/search/search.queries.js';
 import {
+  addReactionQuery,
   findPostViewQuery,
   followingFeedQuery,
   interactionTargetQuery,
   listPostsQuery,
+  postCountsQuery,
+  removeReactionQuery,
   type InteractionTarget,
 } from '../apps/server/src/modules/posts/posts.queries.js';
 
@@ -237,7 +238,6 @@ export function readEndpoints(): Record<string, BareEndpoint> {
  * one transaction with the same statements, including the push job pg-boss inserts and the live event.
  */
 export function likeEndpoint(): BareEndpoint {
-  const mock = drizzle.mock();
   const dialect = new PgDialect();
   let boss: PgBoss | undefined;
   return {
@@ -245,12 +245,8 @@ export function likeEndpoint(): BareEndpoint {
       const postId = params.get('post') ?? '';
       const on = params.get('on') === '1';
       const client = await pool.connect();
-      // The API prepares its own raw statements (queryPrepared) and sends the query builder's as they are.
-      const run = async <T>(query: SQL | { toSQL(): { sql: string; params: unknown[] } }) => {
-        if ('toSQL' in query) {
-          const { sql: text, params: values } = query.toSQL();
-          return (await client.query(text, values)).rows as T[];
-        }
+      // Every statement is prepared by name, as queryPrepared does (pg-boss sends its own as they are).
+      const run = async <T>(query: SQL) => {
         const { sql: text, params: values } = dialect.sqlToQuery(query);
         return (await client.query({ name: statementName(text), text, values })).rows as T[];
       };
@@ -259,13 +255,7 @@ export function likeEndpoint(): BareEndpoint {
         const [target] = await run<InteractionTarget>(interactionTargetQuery(viewer, postId));
         if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
         if (on) {
-          const inserted = await run(
-            mock
-              .insert(likes)
-              .values({ postId, userId: viewer })
-              .onConflictDoNothing()
-              .returning({ postId: likes.postId }),
-          );
+          const inserted = await run(addReactionQuery('like', postId, viewer));
           if (inserted.length && target.author_id !== viewer) {
             // The like joins the post's group (likes of a post are one row): two statements, as notifyUser sends them.
             const [group] = await run<{ id: string }>(
@@ -300,23 +290,9 @@ export function likeEndpoint(): BareEndpoint {
             }
           }
         } else {
-          await run(
-            mock
-              .delete(likes)
-              .where(and(eq(likes.postId, postId), eq(likes.userId, viewer)))
-              .returning({ postId: likes.postId }),
-          );
+          await run(removeReactionQuery('like', postId, viewer));
         }
-        const [counts] = await run(
-          mock
-            .select({
-              likesCount: posts.likesCount,
-              sharesCount: posts.sharesCount,
-              commentsCount: posts.commentsCount,
-            })
-            .from(posts)
-            .where(eq(posts.id, postId)),
-        );
+        const [counts] = await run(postCountsQuery(postId));
         await client.query('commit');
         return counts;
       } catch (error) {

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
-import { type likes, postRevisions, posts, profiles, type shares } from '../../db/schema/index.js';
+import { postRevisions, posts, profiles } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { cursorText, cursorTime, isoText, postColumns, type PostRow } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
@@ -248,32 +248,42 @@ export async function findInteractionTarget(
 }
 
 /** Likes and shares are the same shape: one row per fan and post. */
-type Reaction = typeof likes | typeof shares;
+export type ReactionKind = 'like' | 'share';
+const reactionTable = (kind: ReactionKind) => sql.raw(kind === 'like' ? 'likes' : 'shares');
+
+// The like path's statements are prepared like the reads (queryPrepared): parsed and planned once per
+// connection, and not rebuilt by the query builder on every like.
+export const addReactionQuery = (kind: ReactionKind, postId: string, userId: string): SQL =>
+  sql`insert into ${reactionTable(kind)} (post_id, user_id) values (${postId}, ${userId})
+    on conflict do nothing returning post_id`;
+
+export const removeReactionQuery = (kind: ReactionKind, postId: string, userId: string): SQL =>
+  sql`delete from ${reactionTable(kind)} where post_id = ${postId} and user_id = ${userId} returning post_id`;
+
+export const postCountsQuery = (postId: string): SQL =>
+  sql`select likes_count as "likesCount", shares_count as "sharesCount", comments_count as "commentsCount"
+    from posts where id = ${postId}`;
 
 /** Adds the fan's like or share; false when it was already there. */
-export async function addReaction(db: Executor, table: Reaction, postId: string, userId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(table)
-    .values({ postId, userId })
-    .onConflictDoNothing()
-    .returning({ postId: table.postId });
-  return inserted.length > 0;
+export async function addReaction(db: Executor, kind: ReactionKind, postId: string, userId: string): Promise<boolean> {
+  return (await queryPrepared(db, addReactionQuery(kind, postId, userId))).length > 0;
 }
 
 /** Removes the fan's like or share; false when there was none. */
-export async function removeReaction(db: Executor, table: Reaction, postId: string, userId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(table)
-    .where(and(eq(table.postId, postId), eq(table.userId, userId)))
-    .returning({ postId: table.postId });
-  return deleted.length > 0;
+export async function removeReaction(
+  db: Executor,
+  kind: ReactionKind,
+  postId: string,
+  userId: string,
+): Promise<boolean> {
+  return (await queryPrepared(db, removeReactionQuery(kind, postId, userId))).length > 0;
 }
 
 export async function postCounts(db: Executor, postId: string) {
-  const [row] = await db
-    .select({ likesCount: posts.likesCount, sharesCount: posts.sharesCount, commentsCount: posts.commentsCount })
-    .from(posts)
-    .where(eq(posts.id, postId));
+  const [row] = await queryPrepared<{ likesCount: number; sharesCount: number; commentsCount: number }>(
+    db,
+    postCountsQuery(postId),
+  );
   return row!;
 }
 

@@ -2,7 +2,6 @@ import type { LikeState, Post, PostPage, ShareState } from '@burti/shared';
 import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_FEED_PAGE_SIZE } from '@burti/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
-import { likes, shares } from '../../db/schema/index.js';
 import { decodeCursor, decodeSharedCursor, encodeCursor, encodeSharedCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
@@ -315,17 +314,16 @@ async function setReaction(
   kind: 'like' | 'share',
   on: boolean,
 ): Promise<{ likesCount: number; sharesCount: number }> {
-  const table = kind === 'like' ? likes : shares;
   return db.transaction(async (tx) => {
     const target = await reactionTarget(tx, viewer, postId);
     if (on) {
-      if (await q.addReaction(tx, table, postId, viewer.id)) {
+      if (await q.addReaction(tx, kind, postId, viewer.id)) {
         // The block was just checked under the same lock: notifyUser need not check it again.
         await notifyUser(tx, { to: target.author_id, actorId: viewer.id, type: kind, postId, notBlocked: true });
         if (kind === 'like' && target.referral_pending) await completeReferralIfReady(tx, viewer.id);
       }
     } else {
-      await q.removeReaction(tx, table, postId, viewer.id);
+      await q.removeReaction(tx, kind, postId, viewer.id);
     }
     return q.postCounts(tx, postId);
   });
