@@ -96,7 +96,10 @@ async function buildServers() {
     // npm dependencies stay imports; the workspace's own TypeScript (@burti/shared, the API's queries) is bundled.
     external: ['apps/server/package.json', 'packages/shared/package.json', 'package.json']
       .flatMap((file) => {
-        const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, Record<string, string> | undefined>;
+        const manifest = JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<
+          string,
+          Record<string, string> | undefined
+        >;
         return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
       })
       .filter((name) => !name.startsWith('@burti/'))
@@ -115,7 +118,8 @@ export async function startProcess(
 ): Promise<ChildProcess> {
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
   // BENCH_PROFILE=<dir>: a V8 CPU profile of each API process, written there when it stops (open in DevTools).
-  const profile = process.env.BENCH_PROFILE && label === 'API' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile =
+    process.env.BENCH_PROFILE && label === 'API' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = spawn(process.execPath, [...loader, ...profile, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
@@ -157,15 +161,39 @@ export function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
-/** CPU time all PostgreSQL backends of a database have used so far, in microseconds (same machine, Linux). */
-export async function databaseCpuMicros(client: pg.Client | undefined, database: string): Promise<number | undefined> {
+/** CPU time each PostgreSQL backend of a database has used so far, in microseconds, by process (Linux). */
+export async function databaseCpu(
+  client: pg.Client | undefined,
+  database: string,
+): Promise<Map<number, number> | undefined> {
   if (!client) return undefined;
   const { rows } = await client.query<{ pid: number }>(
     `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
     [database],
   );
+  const used = new Map<number, number>();
+  for (const { pid } of rows) {
+    const micros = cpuMicros(pid);
+    if (micros !== undefined) used.set(pid, micros);
+  }
+  return used;
+}
+
+/**
+ * CPU the database's backends used since `before`: each backend's own difference, and the whole of one that
+ * started since. A backend that ended in between is left out (its last moments are lost). Subtracting one sum
+ * from the other instead took away the whole life of every pool connection that closed meanwhile, as idle ones
+ * do while the other server has its turn: it made one side's PostgreSQL CPU per request read 5× too low.
+ */
+export async function databaseCpuSince(
+  client: pg.Client | undefined,
+  database: string,
+  before: Map<number, number> | undefined,
+): Promise<number | undefined> {
+  const after = await databaseCpu(client, database);
+  if (!before || !after) return undefined;
   let total = 0;
-  for (const { pid } of rows) total += cpuMicros(pid) ?? 0;
+  for (const [pid, micros] of after) total += micros - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -177,11 +205,17 @@ export async function drive(
   url: string,
   headersFor: (viewer: number) => Record<string, string>,
   viewers: number,
-  options: { duration?: number; rate?: number; connections?: number; pid?: number; database?: { client: pg.Client; name: string } } = {},
+  options: {
+    duration?: number;
+    rate?: number;
+    connections?: number;
+    pid?: number;
+    database?: { client: pg.Client; name: string };
+  } = {},
 ): Promise<Side> {
   let next = 0;
   const cpuBefore = cpuMicros(options.pid);
-  const dbBefore = await databaseCpuMicros(options.database?.client, options.database?.name ?? '');
+  const dbBefore = await databaseCpu(options.database?.client, options.database?.name ?? '');
   const result = await autocannon({
     url,
     connections: options.connections ?? connections,
@@ -197,13 +231,13 @@ export async function drive(
     ],
   });
   const cpuAfter = cpuMicros(options.pid);
-  const dbAfter = await databaseCpuMicros(options.database?.client, options.database?.name ?? '');
+  const dbUsed = await databaseCpuSince(options.database?.client, options.database?.name ?? '', dbBefore);
   const answered = result.requests.total;
   const perRequest = (before?: number, after?: number) =>
     before !== undefined && after !== undefined && answered ? Math.round((after - before) / answered) : undefined;
   return {
     cpuPerRequest: perRequest(cpuBefore, cpuAfter),
-    databaseCpuPerRequest: perRequest(dbBefore, dbAfter),
+    databaseCpuPerRequest: perRequest(0, dbUsed),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -221,7 +255,9 @@ async function prepareDatabase(size: DatasetSize): Promise<{ name: string; load:
     if (exists && keep) {
       const probe = new pg.Client({ connectionString: databaseUrl(name) });
       await probe.connect();
-      const loaded = await probe.query(`select 1 from session where id = 'bench-session-1'`).catch(() => ({ rowCount: 0 }));
+      const loaded = await probe
+        .query(`select 1 from session where id = 'bench-session-1'`)
+        .catch(() => ({ rowCount: 0 }));
       // The last run's writes left dead rows behind (a board index full of them reads slower than a fresh load):
       // the reads start from the state a load leaves.
       if (loaded.rowCount) await probe.query('vacuum (analyze)');
@@ -330,9 +366,11 @@ async function benchPostgres(size: DatasetSize) {
     await stopProcess(bare);
   }
   let writes: WriteResult[] = [];
-  if (!only || only.includes('like')) writes = await runWriteBench({ size, url, apiEnv, apiPort, barePort, rounds, seconds, connections });
+  if (!only || only.includes('like'))
+    writes = await runWriteBench({ size, url, apiEnv, apiPort, barePort, rounds, seconds, connections });
   let push = null;
-  if (!only || only.includes('push')) push = await runPushBench({ size, url, apiEnv, apiPort, seconds: Math.max(seconds, 20) });
+  if (!only || only.includes('push'))
+    push = await runPushBench({ size, url, apiEnv, apiPort, seconds: Math.max(seconds, 20) });
   const drift = await checkDrift(client);
   await client.end();
   rmSync(dataDir, { recursive: true, force: true });
@@ -354,11 +392,9 @@ async function main() {
     const started = new Date();
     const result =
       engine === 'embedded'
-        ? await (await import('./embedded.js')).benchEmbedded(
-            size,
-            { seconds, rounds, connections },
-            { API_SCRIPT, drive, startProcess, stopProcess },
-          )
+        ? await (
+            await import('./embedded.js')
+          ).benchEmbedded(size, { seconds, rounds, connections }, { API_SCRIPT, drive, startProcess, stopProcess })
         : await benchPostgres(size);
     const after = loadavg();
     const machine = {
@@ -374,7 +410,9 @@ async function main() {
     const { plans, ...summary } = result as typeof result & { plans?: string[] };
     writeFileSync(`${file}.json`, JSON.stringify({ machine, ...summary }, null, 2) + '\n');
     if (plans?.length) writeFileSync(`${file}-plans.md`, `# Query plans, dataset ${size.name}\n\n${plans.join('\n')}`);
-    console.log(`\n${size.name} on ${result.engine}: load average ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`);
+    console.log(
+      `\n${size.name} on ${result.engine}: load average ${machine.loadAverageBefore.join(' ')} → ${machine.loadAverageAfter.join(' ')}`,
+    );
     console.table(
       result.reads.map((r) => ({
         endpoint: r.endpoint,

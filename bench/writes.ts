@@ -8,7 +8,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { DatasetSize } from './dataset.js';
-import { API_SCRIPT, BARE_SCRIPT, cpuMicros, databaseCpuMicros, startProcess, stopProcess, type Side } from './run.js';
+import {
+  API_SCRIPT,
+  BARE_SCRIPT,
+  cpuMicros,
+  databaseCpu,
+  databaseCpuSince,
+  startProcess,
+  stopProcess,
+  type Side,
+} from './run.js';
 
 export type WriteResult = {
   endpoint: string;
@@ -92,7 +101,7 @@ async function driveToggles(
   const autocannon = (await import('autocannon')).default;
   const { meter } = options;
   const cpuBefore = cpuMicros(meter?.pid);
-  const dbBefore = await databaseCpuMicros(meter?.client, meter?.database ?? '');
+  const dbBefore = await databaseCpu(meter?.client, meter?.database ?? '');
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -110,7 +119,7 @@ async function driveToggles(
   });
   if (result.non2xx && process.env.BENCH_VERBOSE) console.warn('status codes', result.statusCodeStats);
   const cpuAfter = cpuMicros(meter?.pid);
-  const dbAfter = await databaseCpuMicros(meter?.client, meter?.database ?? '');
+  const dbUsed = await databaseCpuSince(meter?.client, meter?.database ?? '', dbBefore);
   const perWrite = (before?: number, after?: number) =>
     before !== undefined && after !== undefined && result.requests.total
       ? Math.round((after - before) / result.requests.total)
@@ -121,7 +130,7 @@ async function driveToggles(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     cpuPerRequest: perWrite(cpuBefore, cpuAfter),
-    databaseCpuPerRequest: perWrite(dbBefore, dbAfter),
+    databaseCpuPerRequest: perWrite(0, dbUsed),
   };
 }
 
@@ -164,8 +173,20 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
     for (let round = 0; round < rounds; round++) {
       const apiMeter = { pid: api.pid, client, database };
       const bareMeter = { pid: bare.pid, client, database };
-      apiRuns.push(await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, { duration: seconds, connections, meter: apiMeter }));
-      bareRuns.push(await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, { duration: seconds, connections, meter: bareMeter }));
+      apiRuns.push(
+        await driveToggles(`http://127.0.0.1:${apiPort}`, next, apiRequest, {
+          duration: seconds,
+          connections,
+          meter: apiMeter,
+        }),
+      );
+      bareRuns.push(
+        await driveToggles(`http://127.0.0.1:${barePort}`, next, bareRequest, {
+          duration: seconds,
+          connections,
+          meter: bareMeter,
+        }),
+      );
     }
   } finally {
     await stopProcess(api);
@@ -291,7 +312,8 @@ export async function runPushBench(args: {
     const sent = Math.round(steady.rps * seconds);
     if (steady.errors) console.warn(`${size.name} push: ${steady.errors} of the likes failed`);
     const drainStart = Date.now();
-    while ((await queueDepth(client)) > 0 && Date.now() - drainStart < 60_000) await new Promise((r) => setTimeout(r, 100));
+    while ((await queueDepth(client)) > 0 && Date.now() - drainStart < 60_000)
+      await new Promise((r) => setTimeout(r, 100));
     const drainedWithinSeconds = (Date.now() - drainStart) / 1000;
     const delivered = fcm.delivered.length - before;
     // The depth that counts is the steady load's; the burst below measures the drain rate on its own.
