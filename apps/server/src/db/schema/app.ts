@@ -493,6 +493,19 @@ export const leaderboardPending = pgTable('leaderboard_pending', {
   shares: integer('shares').notNull(),
 });
 
+/**
+ * The last number appends had drawn from leaderboard_pending_seq when the latest apply began: a board read applies
+ * first while more were drawn (0095_leaderboard_pending_mark). One row.
+ */
+export const leaderboardApplied = pgTable(
+  'leaderboard_applied',
+  {
+    id: boolean('id').primaryKey().default(true),
+    through: bigint('through', { mode: 'number' }).notNull(),
+  },
+  () => [check('leaderboard_applied_one_row', sql`id`)],
+);
+
 /** The last day each sliding window covers. */
 export const leaderboardClock = pgTable('leaderboard_clock', {
   period: text('period').primaryKey(),

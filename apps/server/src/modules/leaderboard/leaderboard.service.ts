@@ -8,7 +8,12 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.service.js';
-import { applyLeaderboard, leaderboardRows, rollLeaderboard, type LeaderboardDbRow } from './leaderboard.queries.js';
+import {
+  applyFlaggedLeaderboard,
+  leaderboardRows,
+  rollLeaderboard,
+  type LeaderboardDbRow,
+} from './leaderboard.queries.js';
 
 function toRow(row: LeaderboardDbRow): LeaderboardRow {
   return {
@@ -49,9 +54,9 @@ export async function getLeaderboard({
   const query = { clubId, viewerId: viewer.id, window };
   let found = await leaderboardRows(db, query);
   // Activity that writers left pending is applied before a board is shown, so a fan sees their own like at once;
-  // the board's statement says whether there is any (never while only boards are read).
+  // the board's statement says whether writers appended since the last apply (never while only boards are read).
   if (!found.length || found[0]!.pending) {
-    await applyLeaderboard(db);
+    await applyFlaggedLeaderboard(db);
     found = await leaderboardRows(db, query);
   }
   const rows = found.map(toRow);

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { startLeaderboardApplier } from './leaderboard.applier.js';
-import { reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
+import { leaderboardRows, reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
 
 let t: TestApp;
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -445,6 +445,53 @@ describe('activity applied in batches', () => {
     expect(seen.rows.map((r) => [r.userId, r.likes])).toEqual([[author.userId, 1]]);
     expect(await pendingFor(author.userId)).toEqual({ entries: 0, likes: 0 });
     expect(await dailyLikes(author.userId)).toBe(1);
+    expect(await reconcileLeaderboard(t.db)).toEqual([]);
+  });
+
+  it('a board read knows what is pending without reading the emptied table, and applies only then', async () => {
+    const [author, fan, other] = (await t.createFans(3, 'Kolkheti Poti')) as [Fan, Fan, Fan];
+    const poti = await clubId('Kolkheti Poti');
+    const post = await newPost(author, 'Counted, not scanned');
+    const flagged = async () =>
+      (
+        await queryRows<{ pending: boolean }>(
+          t.db,
+          sql`select burti_leaderboard_drawn() > (select through from leaderboard_applied) as pending`,
+        )
+      )[0]!.pending;
+    const appliedThrough = async () =>
+      (await queryRows<{ through: number }>(t.db, sql`select through::int as through from leaderboard_applied`))[0]!
+        .through;
+
+    expect((await other.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
+    expect((await board(author, poti, '7d')).viewer).toMatchObject({ likes: 1 });
+    expect(await flagged()).toBe(false);
+    const through = await appliedThrough();
+    // A board read with nothing appended since the last apply does not apply again.
+    await board(author, poti, '7d');
+    expect(await appliedThrough()).toBe(through);
+
+    expect((await fan.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
+    expect(await flagged()).toBe(true);
+    // The board's own statement carries the flag, which is what makes its read apply first.
+    const before = await leaderboardRows(t.db, { clubId: poti, viewerId: author.userId, window: '7d' });
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((row) => row.pending)).toBe(true);
+    expect((await board(author, poti, '7d')).viewer).toMatchObject({ likes: 2 });
+    expect(await flagged()).toBe(false);
+    expect(await appliedThrough()).toBeGreaterThan(through);
+    expect(await pendingFor(author.userId)).toEqual({ entries: 0, likes: 0 });
+
+    // A writer that rolled back drew a number and left no row: the next apply clears the flag all the same.
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select burti_leaderboard_add(${author.userId}, current_date, 5, 0, 0)`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await flagged()).toBe(true);
+    expect((await board(author, poti, '7d')).viewer).toMatchObject({ likes: 2 });
+    expect(await flagged()).toBe(false);
     expect(await reconcileLeaderboard(t.db)).toEqual([]);
   });
 
