@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { startLeaderboardApplier } from './leaderboard.applier.js';
-import { leaderboardRows, reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
+import { applyLeaderboard, leaderboardRows, reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
 
 let t: TestApp;
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -467,8 +467,19 @@ describe('activity applied in batches', () => {
     expect((await board(author, poti, '7d')).viewer).toMatchObject({ likes: 1 });
     expect(await flagged()).toBe(false);
     const through = await appliedThrough();
-    // A board read with nothing appended since the last apply does not apply again.
+    // A row appended with no number drawn since the last apply began (as a writer's that drew before that apply
+    // and committed after it took the rows) is not flagged: the read leaves it to the applier, which looks at
+    // the table itself. (All zero, so the board would not show it either way.)
+    await queryRows(
+      t.db,
+      sql`insert into leaderboard_pending (user_id, day, likes, comments, shares)
+          values (${author.userId}, current_date, 0, 0, 0)`,
+    );
+    expect(await flagged()).toBe(false);
     await board(author, poti, '7d');
+    expect(await pendingFor(author.userId)).toEqual({ entries: 1, likes: 0 });
+    await applyLeaderboard(t.db);
+    expect(await pendingFor(author.userId)).toEqual({ entries: 0, likes: 0 });
     expect(await appliedThrough()).toBe(through);
 
     expect((await fan.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
