@@ -93,7 +93,8 @@ export async function applyLeaderboard(db: Executor): Promise<number> {
 
 /**
  * What a board read calls: applies only when writers appended since the last apply began, by two numbers rather
- * than a look at the table, whose emptied pages a scan reads until vacuum returns them (0095).
+ * than a look at the table, whose emptied pages a scan reads until vacuum returns them (0095), and only when no
+ * other apply holds the lock (0096: reads do not queue behind each other); 0 when it applied nothing.
  */
 export async function applyFlaggedLeaderboard(db: Executor): Promise<number> {
   const [row] = await queryRows<{ taken: number }>(db, sql`select burti_leaderboard_apply_flagged() as taken`);

@@ -55,8 +55,8 @@ export async function getLeaderboard({
   let found = await leaderboardRows(db, query);
   // Activity that writers left pending is applied before a board is shown, so a fan sees their own like at once;
   // the board's statement says whether writers appended since the last apply (never while only boards are read).
-  if (!found.length || found[0]!.pending) {
-    await applyFlaggedLeaderboard(db);
+  // While another apply runs, the board is shown as it stands rather than queueing behind it (0096).
+  if ((!found.length || found[0]!.pending) && (await applyFlaggedLeaderboard(db)) > 0) {
     found = await leaderboardRows(db, query);
   }
   const rows = found.map(toRow);

@@ -1,5 +1,6 @@
 import type { LeaderboardResponse, LeaderboardRow } from '@burti/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import {
@@ -505,6 +506,43 @@ describe('activity applied in batches', () => {
     expect(await flagged()).toBe(false);
     expect(await reconcileLeaderboard(t.db)).toEqual([]);
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a board read does not wait while another apply holds the lock, and the next one shows what it missed',
+    async () => {
+      if (!t.databaseUrl) throw new Error('needs PostgreSQL');
+      const [author, fan] = (await t.createFans(2, 'Kolkheti Poti')) as [Fan, Fan];
+      const poti = await clubId('Kolkheti Poti');
+      const post = await newPost(author, 'Read while someone applies');
+      expect((await fan.post(`/api/posts/${post}/like`)).statusCode).toBe(200);
+      expect((await board(author, poti, '7d')).viewer).toMatchObject({ likes: 1 });
+
+      // Another session holds the applier's lock, as an apply (or the roll of the windows) in progress does.
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select pg_advisory_xact_lock(727275)');
+        expect((await fan.delete(`/api/posts/${post}/like`)).statusCode).toBe(200);
+        // A read that queued for the lock would only answer once the lock is let go below.
+        const seen = await Promise.race([
+          board(author, poti, '7d'),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('the board read waited for the lock')), 3000),
+          ),
+        ]);
+        // Shown as it stands: the unlike is still pending.
+        expect(seen.viewer).toMatchObject({ likes: 1 });
+        expect(await pendingFor(author.userId)).toEqual({ entries: 1, likes: -1 });
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+      }
+      expect((await board(author, poti, '7d')).viewer).toBeNull();
+      expect(await pendingFor(author.userId)).toEqual({ entries: 0, likes: 0 });
+      expect(await reconcileLeaderboard(t.db)).toEqual([]);
+    },
+  );
 
   it('a process with jobs on applies what is pending by itself, about once a second', async () => {
     const [author, fan] = (await t.createFans(2, 'Kolkheti Poti')) as [Fan, Fan];
