@@ -14,7 +14,7 @@
  *   BENCH_ENGINE=postgres    or `embedded`: size S on PGlite, the API alone (npm start's engine)
  *   BENCH_SECONDS=8          length of one run; BENCH_ROUNDS=3 runs per side; BENCH_CONNECTIONS=32
  *   BENCH_RATE=400           the fixed offered rate (req/s) for the latency run (open loop, bench/paced.ts)
- *   BENCH_ONLY=feed,post     only these endpoints
+ *   BENCH_ONLY=feed,post     only these endpoints (also like, push, boards-under-likes)
  *   BENCH_KEEP=1             keep the database (burti_bench_<size>) and reuse it next time
  *   BENCH_DATABASE_URL       the server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
@@ -30,7 +30,13 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
 import { fixtures, READS } from './endpoints.js';
 import { paced } from './paced.js';
-import { runPushBench, runWriteBench, type WriteResult } from './writes.js';
+import {
+  runBoardsUnderLikes,
+  runPushBench,
+  runWriteBench,
+  type BoardsUnderLikesResult,
+  type WriteResult,
+} from './writes.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -371,6 +377,18 @@ async function benchPostgres(size: DatasetSize) {
   let push = null;
   if (!only || only.includes('push'))
     push = await runPushBench({ size, url, apiEnv, apiPort, seconds: Math.max(seconds, 20) });
+  let boardsUnderLikes: BoardsUnderLikesResult | null = null;
+  if (!only || only.includes('boards-under-likes'))
+    boardsUnderLikes = await runBoardsUnderLikes({
+      size,
+      url,
+      apiEnv,
+      apiPort,
+      boardPath: `/api/leaderboard?clubId=${fx.clubId}&window=7d`,
+      rounds,
+      seconds,
+      connections,
+    });
   const drift = await checkDrift(client);
   await client.end();
   rmSync(dataDir, { recursive: true, force: true });
@@ -380,7 +398,7 @@ async function benchPostgres(size: DatasetSize) {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-  return { size: size.name, engine: 'postgres', load, reads, writes, push, drift, plans };
+  return { size: size.name, engine: 'postgres', load, reads, writes, push, boardsUnderLikes, drift, plans };
 }
 
 async function main() {

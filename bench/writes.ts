@@ -1,7 +1,7 @@
 /**
- * The write runs of `npm run bench`: the like toggle (API against the baseline sending the same statements), and
- * push delivery (likes at a steady rate notify authors whose phones are registered with FCM; a local FCM server
- * counts what arrives).
+ * The write runs of `npm run bench`: the like toggle (API against the baseline sending the same statements), push
+ * delivery (likes at a steady rate notify authors whose phones are registered with FCM; a local FCM server counts
+ * what arrives), and a board read while likes arrive.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +14,7 @@ import {
   cpuMicros,
   databaseCpu,
   databaseCpuSince,
+  drive,
   startProcess,
   stopProcess,
   type Side,
@@ -349,4 +350,81 @@ export async function runPushBench(args: {
     fcm.server.close();
     await client.end();
   }
+}
+
+export type BoardsUnderLikesResult = {
+  endpoint: string;
+  likesPerSecond: number;
+  /** Medians of the rounds: the board read alone, and while the likes arrive. */
+  alone: Side;
+  withLikes: Side;
+  aloneRounds: number[];
+  withLikesRounds: number[];
+  likeErrors: number;
+};
+
+/**
+ * The 7-day board read by the API alone and while likes arrive at a steady 100 a second, in turns. Each like leaves
+ * activity pending, so the reads apply it as they go (jobs off, as in the read runs: no applier of its own). The
+ * baseline has no part here: it applies nothing.
+ */
+export async function runBoardsUnderLikes(args: {
+  size: DatasetSize;
+  url: string;
+  apiEnv: Record<string, string>;
+  apiPort: number;
+  boardPath: string;
+  rounds: number;
+  seconds: number;
+  connections: number;
+}): Promise<BoardsUnderLikesResult> {
+  const { size, url, apiEnv, apiPort, boardPath, rounds, seconds, connections } = args;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { pairs, state } = await likeTargets(client, size, 500);
+  const api = await startProcess('API', [API_SCRIPT], apiEnv, '/api/health', apiPort);
+  const next = toggles(pairs, state);
+  const likeRequest = (pair: Pair, like: boolean) => ({
+    method: like ? ('POST' as const) : ('DELETE' as const),
+    path: `/api/posts/${pair.post}/like`,
+    headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: apiEnv.APP_URL! },
+  });
+  const base = `http://127.0.0.1:${apiPort}`;
+  const boardHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
+  const likesPerSecond = 100;
+  const alone: Side[] = [];
+  const withLikes: Side[] = [];
+  let likeErrors = 0;
+  try {
+    await drive(`${base}${boardPath}`, boardHeaders, size.sessions, { duration: 2, connections });
+    for (let round = 0; round < rounds; round++) {
+      alone.push(await drive(`${base}${boardPath}`, boardHeaders, size.sessions, { duration: seconds, connections }));
+      const [reads, likes] = await Promise.all([
+        drive(`${base}${boardPath}`, boardHeaders, size.sessions, { duration: seconds, connections }),
+        driveToggles(base, next, likeRequest, { duration: seconds, connections: 4, rate: likesPerSecond }),
+      ]);
+      withLikes.push(reads);
+      likeErrors += likes.errors;
+    }
+  } finally {
+    await stopProcess(api);
+    await client.end();
+  }
+  const median = (runs: Side[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+  const result: BoardsUnderLikesResult = {
+    endpoint: 'leaderboard-7d-under-likes',
+    likesPerSecond,
+    alone: median(alone),
+    withLikes: median(withLikes),
+    aloneRounds: alone.map((r) => r.rps),
+    withLikesRounds: withLikes.map((r) => r.rps),
+    likeErrors,
+  };
+  console.log(
+    `${size.name} leaderboard-7d under ${likesPerSecond} likes/s: API ${result.withLikes.rps} req/s ` +
+      `(p50 ${result.withLikes.p50} ms, p99 ${result.withLikes.p99} ms), alone ${result.alone.rps} req/s ` +
+      `(p99 ${result.alone.p99} ms), rounds ${result.withLikesRounds.join('/')} vs ${result.aloneRounds.join('/')}, ` +
+      `like errors ${likeErrors}`,
+  );
+  return result;
 }
