@@ -93,6 +93,16 @@ function toggles(pairs: Pair[], state: Map<string, boolean>) {
   };
 }
 
+/** The API's like (POST) or unlike (DELETE) of the pair's post, signed in as the pair's fan. */
+const apiToggle = (appUrl: string) => (pair: Pair, like: boolean) => ({
+  method: like ? ('POST' as const) : ('DELETE' as const),
+  path: `/api/posts/${pair.post}/like`,
+  headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: appUrl },
+});
+
+/** The round with the median rate. */
+const medianRun = (runs: Side[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+
 async function driveToggles(
   url: string,
   next: () => { pair: Pair; like: boolean },
@@ -156,11 +166,7 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
   const api = await startProcess('API', [API_SCRIPT], { ...apiEnv, JOBS: 'true' }, '/api/health', apiPort);
   const bare = await startProcess('baseline', [BARE_SCRIPT], { DATABASE_URL: url }, '/explain', barePort);
   const next = toggles(pairs, state);
-  const apiRequest = (pair: Pair, like: boolean) => ({
-    method: like ? ('POST' as const) : ('DELETE' as const),
-    path: `/api/posts/${pair.post}/like`,
-    headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: apiEnv.APP_URL! },
-  });
+  const apiRequest = apiToggle(apiEnv.APP_URL!);
   const bareRequest = (pair: Pair, like: boolean) => ({
     method: 'POST' as const,
     path: `/like?post=${pair.post}&on=${like ? 1 : 0}`,
@@ -194,9 +200,8 @@ export async function runWriteBench(args: Args): Promise<WriteResult[]> {
     await stopProcess(bare);
     await client.end();
   }
-  const median = (runs: Side[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
-  const apiSide = median(apiRuns);
-  const bareSide = median(bareRuns);
+  const apiSide = medianRun(apiRuns);
+  const bareSide = medianRun(bareRuns);
   const result: WriteResult = {
     endpoint: 'like-toggle',
     apiRps: apiSide.rps,
@@ -293,11 +298,8 @@ export async function runPushBench(args: {
       return { pair, like: true };
     };
   })();
-  const request = (pair: Pair) => ({
-    method: 'POST' as const,
-    path: `/api/posts/${pair.post}/like`,
-    headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: apiEnv.APP_URL! },
-  });
+  // Every pair is one not yet liked: each request is a like (POST).
+  const request = apiToggle(apiEnv.APP_URL!);
   const rate = 100;
   let maxDepth = 0;
   const sampler = setInterval(() => {
@@ -384,11 +386,7 @@ export async function runBoardsUnderLikes(args: {
   const { pairs, state } = await likeTargets(client, size, 500);
   const api = await startProcess('API', [API_SCRIPT], apiEnv, '/api/health', apiPort);
   const next = toggles(pairs, state);
-  const likeRequest = (pair: Pair, like: boolean) => ({
-    method: like ? ('POST' as const) : ('DELETE' as const),
-    path: `/api/posts/${pair.post}/like`,
-    headers: { authorization: `Bearer bench-session-${pair.viewer}`, origin: apiEnv.APP_URL! },
-  });
+  const likeRequest = apiToggle(apiEnv.APP_URL!);
   const base = `http://127.0.0.1:${apiPort}`;
   const boardHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
   const likesPerSecond = 100;
@@ -410,12 +408,11 @@ export async function runBoardsUnderLikes(args: {
     await stopProcess(api);
     await client.end();
   }
-  const median = (runs: Side[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
   const result: BoardsUnderLikesResult = {
     endpoint: 'leaderboard-7d-under-likes',
     likesPerSecond,
-    alone: median(alone),
-    withLikes: median(withLikes),
+    alone: medianRun(alone),
+    withLikes: medianRun(withLikes),
     aloneRounds: alone.map((r) => r.rps),
     withLikesRounds: withLikes.map((r) => r.rps),
     likeErrors,

@@ -7,7 +7,8 @@ export type LeaderboardApplier = { stop(): Promise<void> };
 /**
  * Moves pending leaderboard activity into the rollups about once a second (0094_leaderboard_pending), in each
  * process that runs jobs, so the pending table stays short when nobody reads a board (a board read applies it
- * too). Several processes may run one: applies take turns on one lock and an idle one is a single EXISTS.
+ * too). Several processes may run one: applies take turns on one lock, and an idle one reads the sequence's last
+ * number and looks at the table once (0095).
  * `stop` waits for an apply in progress.
  */
 export function startLeaderboardApplier({
