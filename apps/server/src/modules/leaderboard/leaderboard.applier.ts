@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { startTicker, type Ticker } from '../../lib/ticker.js';
 import { applyLeaderboard } from './leaderboard.queries.js';
 
-export type LeaderboardApplier = { stop(): Promise<void> };
+export type LeaderboardApplier = Ticker;
 
 /**
  * Moves pending leaderboard activity into the rollups about once a second (0094_leaderboard_pending), in each
@@ -20,29 +21,10 @@ export function startLeaderboardApplier({
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): LeaderboardApplier {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-  };
-  const tick = () => {
-    running = applyLeaderboard(db)
-      .then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'applying pending leaderboard activity failed; retrying'),
-      )
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startTicker({
+    task: () => applyLeaderboard(db),
+    intervalMs,
+    log,
+    failure: 'applying pending leaderboard activity failed; retrying',
+  });
 }
