@@ -32,6 +32,7 @@ import { pushRoutes } from './modules/push/push.routes.js';
 import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { startLeaderboardApplier } from './modules/leaderboard/leaderboard.applier.js';
+import { startFollowingPruner } from './modules/posts/following.pruner.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
@@ -156,7 +157,10 @@ export async function buildApp({
   leaderboardRoutes(app, { db });
   if (config.jobs) {
     const applier = startLeaderboardApplier({ db, log: app.log });
-    app.addHook('onClose', async () => applier.stop());
+    const pruner = startFollowingPruner({ db, log: app.log });
+    app.addHook('onClose', async () => {
+      await Promise.all([applier.stop(), pruner.stop()]);
+    });
   }
   goalRoutes(app, { db });
   telegramRoutes(app, { db, auth, config });

@@ -506,6 +506,37 @@ export const leaderboardApplied = pgTable(
   () => [check('leaderboard_applied_one_row', sql`id`)],
 );
 
+/**
+ * The Following feed's timelines (0098_following_timeline): for each fan who opened the feed, a row for each
+ * post and share of a fan they follow, written by triggers; '' in `sharedBy` for the post itself.
+ */
+export const followingTimeline = pgTable(
+  'following_timeline',
+  {
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    activityAt: timestamp('activity_at', tz).notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    sharedBy: text('shared_by').notNull(),
+    sourceId: text('source_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewerId, t.activityAt, t.postId, t.sharedBy] }),
+    index('following_timeline_post_idx').on(t.postId, t.sharedBy),
+  ],
+);
+
+/** A fan's timeline holds every item from `at` on (`infinity` while it is being built). */
+export const followingTimelineFrom = pgTable('following_timeline_from', {
+  viewerId: text('viewer_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  at: timestamp('at', tz).notNull(),
+});
+
 /** The last day each sliding window covers. */
 export const leaderboardClock = pgTable('leaderboard_clock', {
   period: text('period').primaryKey(),

@@ -1,8 +1,11 @@
 import type { PostPage } from '@burti/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
 import { posts, profiles, shares } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { pruneFollowingTimelines } from './posts.queries.js';
 
 let t: TestApp;
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -116,16 +119,26 @@ describe('the Following feed', () => {
     // Post i at base + i seconds; the recent share between posts 30 and 31, the old one between posts 4 and 5.
     const base = Date.now() - 3_600_000;
     for (const [i, id] of own.entries()) {
-      await t.db.update(posts).set({ createdAt: new Date(base + i * 1000) }).where(eq(posts.id, id));
+      await t.db
+        .update(posts)
+        .set({ createdAt: new Date(base + i * 1000) })
+        .where(eq(posts.id, id));
     }
-    for (const [id, at] of [[recent, 30_500], [old, 4_500]] as const) {
+    for (const [id, at] of [
+      [recent, 30_500],
+      [old, 4_500],
+    ] as const) {
       await t.db
         .update(shares)
         .set({ createdAt: new Date(base + at) })
         .where(and(eq(shares.postId, id), eq(shares.userId, sharer!.userId)));
     }
     const items = (feed: PostPage) => feed.posts.map((p) => `${p.id}:${p.sharedBy?.id ?? ''}`);
-    const posted = (from: number, to: number) => own.slice(from, to).reverse().map((id) => `${id}:`);
+    const posted = (from: number, to: number) =>
+      own
+        .slice(from, to)
+        .reverse()
+        .map((id) => `${id}:`);
 
     const first = await page(me!);
     expect(items(first)).toEqual([...posted(31, 55), `${recent}:${sharer!.userId}`, ...posted(6, 31)]);
@@ -154,4 +167,182 @@ describe('the Following feed', () => {
     const [me] = await t.createFans(1);
     expect((await me!.get('/api/feed/following?cursor=bm9wZQ')).statusCode).toBe(400);
   });
+});
+
+/** The viewer's timeline: from when it is complete ('-infinity', 'infinity' or a time) and how many rows it holds. */
+async function timeline(fan: Fan): Promise<{ from: string | null; rows: number }> {
+  const [row] = await queryRows<{ from: string | null; rows: number }>(
+    t.db,
+    sql`select (select at::text from following_timeline_from where viewer_id = ${fan.userId}) as from,
+      (select count(*)::int from following_timeline where viewer_id = ${fan.userId}) as rows`,
+  );
+  return row!;
+}
+
+/**
+ * Rows of the viewer's timeline that differ from a recount (every live post and share of the fans they follow
+ * since the timeline's `at`), either way: zero when the triggers kept it true.
+ */
+async function timelineDrift(fan: Fan): Promise<number> {
+  const [row] = await queryRows<{ drift: number }>(
+    t.db,
+    sql`with v as (select viewer_id, at from following_timeline_from where viewer_id = ${fan.userId}),
+      expected as (
+        select p.created_at, p.id, '' as shared_by from v
+          join follows f on f.follower_id = v.viewer_id
+          join posts p on p.author_id = f.following_id and p.deleted_at is null
+          where p.created_at >= v.at
+        union all
+        select s.created_at, s.post_id, s.user_id from v
+          join follows f on f.follower_id = v.viewer_id
+          join shares s on s.user_id = f.following_id
+          join posts p on p.id = s.post_id and p.deleted_at is null
+          where s.created_at >= v.at),
+      kept as (select t.activity_at, t.post_id, t.shared_by from following_timeline t
+        join v on v.viewer_id = t.viewer_id and t.activity_at >= v.at
+        join posts p on p.id = t.post_id and p.deleted_at is null)
+      select count(*)::int as drift from ((select * from expected except all select * from kept)
+        union all (select * from kept except all select * from expected)) d`,
+  );
+  return row!.drift;
+}
+
+/** `count` posts by the fan straight into the table (the triggers run as for the API's), one a second apart. */
+async function backdatedPosts(fan: Fan, count: number, newest: number): Promise<string[]> {
+  const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, fan.userId));
+  const rows = await t.db
+    .insert(posts)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        authorId: fan.userId,
+        clubId: profile!.primaryClubId!,
+        text: `old post ${i}`,
+        createdAt: new Date(newest - (count - i) * 1000),
+      })),
+    )
+    .returning({ id: posts.id });
+  return rows.map((row) => row.id);
+}
+
+describe("the Following feed's timelines", () => {
+  it('are built on the first read and then give the same pages as the merge, kept by posts, shares and follows', async () => {
+    const [me, a, b, c, other] = await t.createFans(5);
+    await follow(me!, a!);
+    await follow(me!, b!);
+    for (let i = 0; i < 5; i++) await post(i % 2 ? a! : b!, `post ${i}`);
+    const othersPost = await post(other!, 'shared by b');
+    expect((await b!.post(`/api/posts/${othersPost}/share`)).statusCode).toBe(200);
+    expect(await timeline(me!)).toEqual({ from: null, rows: 0 });
+
+    const merged = await everything(me!);
+    expect(merged).toHaveLength(6);
+    // Fewer items than a timeline holds: it is complete from the beginning.
+    expect(await timeline(me!)).toEqual({ from: '-infinity', rows: 6 });
+    expect(await everything(me!)).toEqual(merged);
+
+    // A post and a share reach it as they are written; a follow brings the new fan's items, an unfollow takes
+    // them out; an unshare takes the share out.
+    const fresh = await post(a!, 'fresh');
+    await post(c!, 'c before the follow');
+    await follow(me!, c!);
+    expect((await me!.get('/api/feed/following')).json<PostPage>().posts[0]!.text).toBe('c before the follow');
+    expect((await timeline(me!)).rows).toBe(8);
+    expect((await b!.delete(`/api/posts/${othersPost}/share`)).statusCode).toBe(200);
+    expect((await me!.delete(`/api/users/${c!.userId}/follow`)).statusCode).toBe(200);
+    const now = await everything(me!);
+    expect(now[0]).toBe(`${fresh}:`);
+    expect(now).toHaveLength(6);
+    expect(now).not.toContain(`${othersPost}:${b!.userId}`);
+    expect(await timelineDrift(me!)).toBe(0);
+
+    // Blocking ends the follow: the blocked fan's items leave the timeline.
+    expect((await me!.post(`/api/users/${b!.userId}/block`)).statusCode).toBe(200);
+    expect((await everything(me!)).every((item) => !item.includes(b!.userId))).toBe(true);
+    expect(await timelineDrift(me!)).toBe(0);
+  });
+
+  it('past 100 items hold the newest 100, and older pages are merged without repeats or skips', async () => {
+    const [me, prolific, sharer, other] = await t.createFans(4);
+    const base = Date.now() - 300_000;
+    const ids = await backdatedPosts(prolific!, 130, base);
+    const shared = await post(other!, 'shared among the old ones');
+    expect((await sharer!.post(`/api/posts/${shared}/share`)).statusCode).toBe(200);
+    // The share sits between the 70th and 71st newest posts.
+    await t.db
+      .update(shares)
+      .set({ createdAt: new Date(base - 70_500) })
+      .where(eq(shares.userId, sharer!.userId));
+    await follow(me!, prolific!);
+    await follow(me!, sharer!);
+
+    const expected = [
+      ...ids
+        .slice(60)
+        .reverse()
+        .map((id) => `${id}:`),
+      `${shared}:${sharer!.userId}`,
+      ...ids
+        .slice(0, 60)
+        .reverse()
+        .map((id) => `${id}:`),
+    ];
+    expect(await everything(me!)).toEqual(expected);
+    const built = await timeline(me!);
+    expect(built.rows).toBe(100);
+    expect(built.from).not.toMatch(/infinity/);
+    expect(await timelineDrift(me!)).toBe(0);
+    // Read again, the first pages come from the timeline and the rest from the merge: the same items.
+    expect(await everything(me!)).toEqual(expected);
+
+    // Newer posts grow it past 200; the pruner cuts it back to the newest 100 and the feed stays whole.
+    const newer = await backdatedPosts(prolific!, 110, Date.now());
+    expect((await timeline(me!)).rows).toBe(210);
+    expect(await pruneFollowingTimelines(t.db)).toBe(110);
+    expect((await timeline(me!)).rows).toBe(100);
+    expect(await timelineDrift(me!)).toBe(0);
+    expect(await everything(me!)).toEqual([...newer.reverse().map((id) => `${id}:`), ...expected]);
+  });
+
+  it('marked but left unbuilt (its wait ran out), is built by the next read', async () => {
+    const [me, friend] = await t.createFans(2);
+    await follow(me!, friend!);
+    const id = await post(friend!, 'hello');
+    await t.db.execute(sql`insert into following_timeline_from (viewer_id, at) values (${me!.userId}, 'infinity')`);
+    expect(await everything(me!)).toEqual([`${id}:`]);
+    expect(await timeline(me!)).toEqual({ from: '-infinity', rows: 1 });
+    expect(await timelineDrift(me!)).toBe(0);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'being built, waits for a post written before it began and not yet committed, and keeps it',
+    async () => {
+      if (!t.databaseUrl) throw new Error('needs PostgreSQL');
+      const [me, friend] = await t.createFans(2);
+      await follow(me!, friend!);
+      await post(friend!, 'before');
+      const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, friend!.userId));
+      const writer = new pg.Client({ connectionString: t.databaseUrl });
+      await writer.connect();
+      try {
+        // A post written (its fan-out found no timeline to write to) but not committed when the build begins.
+        await writer.query('begin');
+        const inserted = await writer.query<{ id: string }>(
+          `insert into posts (author_id, club_id, text) values ($1, $2, 'in flight') returning id`,
+          [friend!.userId, profile!.primaryClubId],
+        );
+        const read = me!.get('/api/feed/following');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await writer.query('commit');
+        expect((await read).statusCode).toBe(200);
+        expect((await timeline(me!)).from).toBe('-infinity');
+        const items = await everything(me!);
+        expect(items[0]).toBe(`${inserted.rows[0]!.id}:`);
+        expect(items).toHaveLength(2);
+        expect(await timelineDrift(me!)).toBe(0);
+      } finally {
+        await writer.query('rollback').catch(() => undefined);
+        await writer.end();
+      }
+    },
+  );
 });

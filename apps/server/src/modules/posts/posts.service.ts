@@ -70,14 +70,16 @@ export async function feedPage({ db, viewer, cursor }: Deps & { cursor?: string 
   return toPage(rows, FEED_PAGE_SIZE);
 }
 
-/** Posts and shares of the fans the viewer follows, newest first. */
+/** Posts and shares of the fans the viewer follows, newest first (see followingTimelineQuery). */
 export async function followingPage({ db, viewer, cursor }: Deps & { cursor?: string }): Promise<PostPage> {
   const limit = FOLLOWING_FEED_PAGE_SIZE;
-  const rows = await q.listFollowingFeed(db, {
+  const { rows, missing } = await q.listFollowingFeed(db, {
     viewerId: viewer.id,
     cursor: decodeSharedCursor(cursor),
     limit: limit + 1,
   });
+  // The first read builds the viewer's timeline (this page was merged); later ones walk it.
+  if (missing) await q.buildFollowingTimeline(db, viewer.id);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
