@@ -34,7 +34,7 @@ import {
 import {
   addReactionQuery,
   findPostViewQuery,
-  followingFeedQuery,
+  followingTimelineQuery,
   interactionTargetQuery,
   listPostsQuery,
   postCountsQuery,
@@ -187,7 +187,8 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'following',
     api: () => '/api/feed/following',
-    sql: (viewerId) => [followingFeedQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
+    // The first page of a built timeline: the API merges older items only for deeper pages.
+    sql: (viewerId) => [followingTimelineQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
   },
   {
     name: 'search-fans',
