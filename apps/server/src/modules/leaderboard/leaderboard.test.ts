@@ -14,7 +14,7 @@ import {
   shares,
   user,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, mulberry32, type TestApp } from '../../../test/harness.js';
 import { startLeaderboardApplier } from './leaderboard.applier.js';
 import { applyLeaderboard, leaderboardRows, reconcileLeaderboard, rollLeaderboard } from './leaderboard.queries.js';
 
@@ -293,17 +293,6 @@ describe("'Your Rank' beyond the top 50", () => {
     expect((await board(crowd[2]!, club, '7d')).rows.map((r) => r.rank).slice(0, 3)).toEqual([1, 2, 3]);
   });
 });
-
-/** A small deterministic random generator, so that a failing storm can be replayed. */
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Runs a direct write that may lose a race with the removal of its post (a foreign key violation). */
 async function unlessGone(write: PromiseLike<unknown>): Promise<void> {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { posts, profiles, shares } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, mulberry32, type TestApp } from '../../../test/harness.js';
 import { pruneFollowingTimelines } from './posts.queries.js';
 
 let t: TestApp;
@@ -311,6 +311,62 @@ describe("the Following feed's timelines", () => {
     expect(await everything(me!)).toEqual([`${id}:`]);
     expect(await timeline(me!)).toEqual({ from: '-infinity', rows: 1 });
     expect(await timelineDrift(me!)).toBe(0);
+  });
+
+  it('stay true through a storm of posts, deletions, shares, unshares, follows, unfollows and first reads', async () => {
+    const random = mulberry32(20261124);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    const fans = await t.createFans(10);
+    const authorOf = new Map<string, Fan>();
+    for (const fan of fans) authorOf.set(await post(fan, 'before the storm'), fan);
+    const postIds = () => [...authorOf.keys()];
+    const statuses = new Map<number, number>();
+
+    const operation = async () => {
+      const fan = pick(fans);
+      const other = pick(fans.filter((f) => f !== fan));
+      const roll = random();
+      let status: number;
+      if (roll < 0.15) {
+        const response = await fan.post('/api/posts', { text: 'in the storm' });
+        status = response.statusCode;
+        if (status === 201) authorOf.set(response.json<{ post: { id: string } }>().post.id, fan);
+      } else if (roll < 0.2) {
+        const id = pick(postIds());
+        status = (await authorOf.get(id)!.delete(`/api/posts/${id}`)).statusCode;
+      } else if (roll < 0.35) status = (await fan.post(`/api/posts/${pick(postIds())}/share`)).statusCode;
+      else if (roll < 0.45) status = (await fan.delete(`/api/posts/${pick(postIds())}/share`)).statusCode;
+      else if (roll < 0.6) status = (await fan.post(`/api/users/${other.userId}/follow`)).statusCode;
+      else if (roll < 0.7) status = (await fan.delete(`/api/users/${other.userId}/follow`)).statusCode;
+      else status = (await fan.get('/api/feed/following')).statusCode;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
+    // Batches run concurrently (on PostgreSQL they race for real; PGlite serialises them).
+    for (let batch = 0; batch < 20; batch++) await Promise.all(Array.from({ length: 10 }, operation));
+
+    expect(statuses.get(500)).toBeUndefined();
+    expect(statuses.get(200)).toBeGreaterThan(50);
+    let built = 0;
+    for (const fan of fans) {
+      expect(await timelineDrift(fan)).toBe(0);
+      if ((await timeline(fan)).from !== null) built++;
+      // Every page, timeline and merge together, is what a recount of the fans they follow gives.
+      const expected = await queryRows<{ item: string }>(
+        t.db,
+        sql`select item from (
+            select p.id || ':' as item, p.created_at as at, p.id, '' as by from follows f
+              join posts p on p.author_id = f.following_id and p.deleted_at is null
+              where f.follower_id = ${fan.userId}
+            union all
+            select s.post_id || ':' || s.user_id, s.created_at, s.post_id, s.user_id from follows f
+              join shares s on s.user_id = f.following_id
+              join posts p on p.id = s.post_id and p.deleted_at is null
+              where f.follower_id = ${fan.userId}
+          ) x order by at desc, id desc, by desc`,
+      );
+      expect(await everything(fan)).toEqual(expected.map((row) => row.item));
+    }
+    expect(built).toBeGreaterThan(5);
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
