@@ -5,8 +5,9 @@ import { pruneFollowingTimelines } from './posts.queries.js';
 
 /**
  * Keeps the Following timelines short (0098), in each process that runs jobs: every ten minutes it cuts those
- * that grew past 200 items back to their newest 100. Older pages are merged at read time, so a late or missed
- * run costs only space.
+ * that grew past 200 items back to their newest 100, and drops those of fans with no live session, whom posts
+ * then no longer fan out to (0099). Older pages are merged at read time and a dropped timeline is built again on
+ * the next read, so a late or missed run costs only space.
  */
 export function startFollowingPruner({
   db,

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import { posts, profiles, shares } from '../../db/schema/index.js';
+import { posts, profiles, session, shares } from '../../db/schema/index.js';
 import { createTestApp, mulberry32, type TestApp } from '../../../test/harness.js';
 import { pruneFollowingTimelines } from './posts.queries.js';
 
@@ -367,6 +367,26 @@ describe("the Following feed's timelines", () => {
       expect(await everything(fan)).toEqual(expected.map((row) => row.item));
     }
     expect(built).toBeGreaterThan(5);
+  });
+
+  it('of fans with no live session are dropped by the pruner, written to no more, and built again on return', async () => {
+    const [away, friend] = await t.createFans(2);
+    await follow(away!, friend!);
+    await post(friend!, 'while they were here');
+    await everything(away!);
+    expect(await timeline(away!)).toEqual({ from: '-infinity', rows: 1 });
+
+    const expire = (at: Date) => t.db.update(session).set({ expiresAt: at }).where(eq(session.userId, away!.userId));
+    await expire(new Date(Date.now() - 1000));
+    expect(await pruneFollowingTimelines(t.db)).toBe(2);
+    expect(await timeline(away!)).toEqual({ from: null, rows: 0 });
+    const missed = await post(friend!, 'while they were away');
+    expect(await timeline(away!)).toEqual({ from: null, rows: 0 });
+
+    await expire(new Date(Date.now() + 86_400_000));
+    expect((await everything(away!))[0]).toBe(`${missed}:`);
+    expect(await timeline(away!)).toEqual({ from: '-infinity', rows: 2 });
+    expect(await timelineDrift(away!)).toBe(0);
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(

@@ -389,8 +389,9 @@ export async function primaryClubOf(db: Executor, userId: string): Promise<numbe
 }
 
 /**
- * Cuts the Following timelines that grew past 200 items back to their newest 100, a hundred timelines per
- * statement so that no transaction holds many rows; returns how many rows went.
+ * Drops the Following timelines of fans with no live session (0099) and cuts those that grew past 200 items back
+ * to their newest 100, a hundred timelines per statement so that no transaction holds many rows; returns how
+ * many rows went.
  */
 export async function pruneFollowingTimelines(db: Executor): Promise<number> {
   let removed = 0;
