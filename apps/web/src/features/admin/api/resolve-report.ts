@@ -9,11 +9,18 @@ export function resolveReport({ reportId, ...input }: ResolveReportInput & { rep
   return call(resolveReportCall, { params: { reportId }, body: input });
 }
 
-/** Closes the whole case (every pending report of the target); the queue, the counts and the log refresh. */
+/**
+ * Closes the whole case (every pending report of the target); the queue, the counts and the log refresh. The
+ * refresh is not waited for: it removes the case's card, and with it the dialog whose own success callback says
+ * "Report resolved" (a callback of an unmounted caller never runs, so the message was lost whenever the refresh
+ * came back first).
+ */
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveReport,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }
