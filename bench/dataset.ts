@@ -1,5 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { totalsDriftQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
+import { followingTimelineDriftQuery } from '../apps/server/src/modules/posts/posts.queries.js';
 
 /**
  * A deterministic network of fans, written in set-based SQL (`generate_series`) straight into the real schema.
@@ -76,7 +77,6 @@ export const sessionToken = (n: number) => `bench-session-${n}`;
 const BULK_TABLES = ['posts', 'likes', 'comments', 'shares', 'follows', 'notifications', 'notification_actors', 'goal_ledger', 'leaderboard_daily'];
 
 type Step = { label: string; sql: string };
-
 
 function loadSteps(s: DatasetSize): Step[] {
   const F = s.fans;
@@ -335,25 +335,6 @@ export async function checkDrift(client: SqlClient): Promise<Record<string, numb
     'clubs.posts_count': recount('clubs', 'id', 'posts_count', 'posts', 'club_id', 'deleted_at is null'),
     'notifications.post_text': `select count(*) from notifications n left join posts p on p.id = n.post_id
        where n.post_text is distinct from (case when p.deleted_at is null then left(p.text, 200) end)`,
-    // Each built Following timeline (0098) holds every live post and share of the fans its owner follows from
-    // its `at` on; rows of posts deleted since their fan-out stay until cut (the feed leaves them out).
-    following_timeline: `with v as (select viewer_id, at from following_timeline_from where at <> 'infinity'),
-      expected as (
-        select f.follower_id, p.created_at, p.id, '', f.following_id from v
-          join follows f on f.follower_id = v.viewer_id
-          join posts p on p.author_id = f.following_id and p.deleted_at is null and p.visibility = 'public'
-          where p.created_at >= v.at
-        union all
-        select f.follower_id, s.created_at, s.post_id, s.user_id, s.user_id from v
-          join follows f on f.follower_id = v.viewer_id
-          join shares s on s.user_id = f.following_id
-          join posts p on p.id = s.post_id and p.deleted_at is null and p.visibility = 'public'
-          where s.created_at >= v.at),
-      kept as (select t.viewer_id, t.activity_at, t.post_id, t.shared_by, t.source_id from following_timeline t
-        join v on v.viewer_id = t.viewer_id and t.activity_at >= v.at
-        join posts p on p.id = t.post_id and p.deleted_at is null and p.visibility = 'public')
-      select count(*) from ((select * from expected except all select * from kept)
-        union all (select * from kept except all select * from expected)) d`,
     leaderboard_daily: `with activity as (
         select post_id, user_id as actor, created_at, 1 l, 0 c, 0 s from likes
         union all select post_id, author_id, created_at, 0, 1, 0 from comments
@@ -369,6 +350,8 @@ export async function checkDrift(client: SqlClient): Promise<Record<string, numb
   };
   const { sql: totals } = new PgDialect().sqlToQuery(totalsDriftQuery);
   checks.leaderboard_totals = `select count(*) from (${totals}) d`;
+  const { sql: timelines } = new PgDialect().sqlToQuery(followingTimelineDriftQuery());
+  checks.following_timeline = `select drift as count from (${timelines}) d`;
   const drift: Record<string, number> = {};
   await client.query(`set work_mem = '256MB'`);
   // The rollups are exact once what writers left pending is applied (0094), as a board read applies it first.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { posts, profiles, session, shares } from '../../db/schema/index.js';
 import { createTestApp, mulberry32, type TestApp } from '../../../test/harness.js';
-import { pruneFollowingTimelines } from './posts.queries.js';
+import { followingTimelineDriftQuery, pruneFollowingTimelines } from './posts.queries.js';
 
 let t: TestApp;
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -179,31 +179,9 @@ async function timeline(fan: Fan): Promise<{ from: string | null; rows: number }
   return row!;
 }
 
-/**
- * Rows of the viewer's timeline that differ from a recount (every live post and share of the fans they follow
- * since the timeline's `at`), either way: zero when the triggers kept it true.
- */
+/** Rows of the viewer's timeline that differ from a recount, either way: zero when the triggers kept it true. */
 async function timelineDrift(fan: Fan): Promise<number> {
-  const [row] = await queryRows<{ drift: number }>(
-    t.db,
-    sql`with v as (select viewer_id, at from following_timeline_from where viewer_id = ${fan.userId}),
-      expected as (
-        select p.created_at, p.id, '' as shared_by from v
-          join follows f on f.follower_id = v.viewer_id
-          join posts p on p.author_id = f.following_id and p.deleted_at is null
-          where p.created_at >= v.at
-        union all
-        select s.created_at, s.post_id, s.user_id from v
-          join follows f on f.follower_id = v.viewer_id
-          join shares s on s.user_id = f.following_id
-          join posts p on p.id = s.post_id and p.deleted_at is null
-          where s.created_at >= v.at),
-      kept as (select t.activity_at, t.post_id, t.shared_by from following_timeline t
-        join v on v.viewer_id = t.viewer_id and t.activity_at >= v.at
-        join posts p on p.id = t.post_id and p.deleted_at is null)
-      select count(*)::int as drift from ((select * from expected except all select * from kept)
-        union all (select * from kept except all select * from expected)) d`,
-  );
+  const [row] = await queryRows<{ drift: number }>(t.db, followingTimelineDriftQuery(fan.userId));
   return row!.drift;
 }
 

@@ -389,6 +389,33 @@ export async function primaryClubOf(db: Executor, userId: string): Promise<numbe
 }
 
 /**
+ * How many rows of the built Following timelines (of one viewer, or of all) differ from a recount, either way:
+ * each holds every live post and share of the fans its owner follows from its `at` on. Rows of posts deleted
+ * since their fan-out stay until cut (the feed leaves them out), so only live posts are compared. Zero when the
+ * triggers kept them true; the tests and the benchmark's drift check read it.
+ */
+export function followingTimelineDriftQuery(viewerId?: string): SQL {
+  const viewer = viewerId === undefined ? sql`` : sql`and viewer_id = ${viewerId}`;
+  return sql`with v as (select viewer_id, at from following_timeline_from where at <> 'infinity' ${viewer}),
+      expected as (
+        select f.follower_id, p.created_at, p.id, '', f.following_id from v
+          join follows f on f.follower_id = v.viewer_id
+          join posts p on p.author_id = f.following_id and p.deleted_at is null and p.visibility = 'public'
+          where p.created_at >= v.at
+        union all
+        select f.follower_id, s.created_at, s.post_id, s.user_id, s.user_id from v
+          join follows f on f.follower_id = v.viewer_id
+          join shares s on s.user_id = f.following_id
+          join posts p on p.id = s.post_id and p.deleted_at is null and p.visibility = 'public'
+          where s.created_at >= v.at),
+      kept as (select t.viewer_id, t.activity_at, t.post_id, t.shared_by, t.source_id from following_timeline t
+        join v on v.viewer_id = t.viewer_id and t.activity_at >= v.at
+        join posts p on p.id = t.post_id and p.deleted_at is null and p.visibility = 'public')
+      select count(*)::int as drift from ((select * from expected except all select * from kept)
+        union all (select * from kept except all select * from expected)) d`;
+}
+
+/**
  * Drops the Following timelines of fans with no live session (0099) and cuts those that grew past 200 items back
  * to their newest 100, a hundred timelines per statement so that no transaction holds many rows; returns how
  * many rows went.
