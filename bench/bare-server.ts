@@ -6,10 +6,10 @@
  * GET /explain?endpoint=NAME&viewer=ID runs EXPLAIN (ANALYZE, BUFFERS) of that endpoint's SQL.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { SQL } from 'drizzle-orm';
+import { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { statementName } from '../apps/server/src/db/client.js';
+import { type Statement, statementName } from '../apps/server/src/db/client.js';
 import { readEndpoints, type BareEndpoint } from './endpoints.js';
 
 const dialect = new PgDialect();
@@ -17,10 +17,16 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 pool.on('error', () => undefined);
 const endpoints: Record<string, BareEndpoint> = readEndpoints();
 
+/** A statement's text and values: built by drizzle, or built once per shape (`statement()`). */
+function toQuery(query: SQL | Statement) {
+  if (!(query instanceof SQL)) return { name: query.name, text: query.text, values: query.values as unknown[] };
+  const { sql: text, params: values } = dialect.sqlToQuery(query);
+  return { name: statementName(text), text, values };
+}
+
 /** Runs one of the API's reads as the API does: a named prepared statement (see queryPrepared). */
-async function run(query: SQL, client: pg.Pool | pg.PoolClient = pool) {
-  const { sql, params } = dialect.sqlToQuery(query);
-  return (await client.query<Record<string, unknown>>({ name: statementName(sql), text: sql, values: params })).rows;
+async function run(query: SQL | Statement, client: pg.Pool | pg.PoolClient = pool) {
+  return (await client.query<Record<string, unknown>>(toQuery(query))).rows;
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -32,9 +38,9 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     const queries = endpoint.explain(viewer, url.searchParams);
     const plans: string[] = [];
     for (const query of queries) {
-      const { sql, params } = dialect.sqlToQuery(query);
-      const rows = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
-      plans.push(`${sql}\n-- params: ${JSON.stringify(params)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      const { text, values } = toQuery(query);
+      const rows = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
+      plans.push(`${text}\n-- params: ${JSON.stringify(values)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
     response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
     return response.end(plans.join('\n\n'));

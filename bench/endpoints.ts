@@ -12,7 +12,7 @@ import {
   SEARCH_FANS_PAGE_SIZE,
   SEARCH_POSTS_PAGE_SIZE,
 } from '@burti/shared';
-import { statementName } from '../apps/server/src/db/client.js';
+import { type Statement, statementName } from '../apps/server/src/db/client.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
 import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
@@ -56,14 +56,14 @@ export type Fixtures = {
 export type BareContext = {
   viewer: string;
   params: URLSearchParams;
-  run: (query: SQL, client?: pg.Pool | pg.PoolClient) => Promise<unknown[]>;
+  run: (query: SQL | Statement, client?: pg.Pool | pg.PoolClient) => Promise<unknown[]>;
   pool: pg.Pool;
 };
 
 export type BareEndpoint = {
   status?: number;
   handle(context: BareContext): Promise<unknown>;
-  explain(viewer: string, params: URLSearchParams): SQL[];
+  explain(viewer: string, params: URLSearchParams): (SQL | Statement)[];
 };
 
 /** Picks the rows the endpoints read from a loaded dataset (the same for both engines). */
@@ -102,7 +102,7 @@ export type ReadEndpoint = {
   name: string;
   api: (f: Fixtures) => string;
   /** The statements of one answer, in the API's order. */
-  sql: (viewer: string, f: Fixtures) => SQL[];
+  sql: (viewer: string, f: Fixtures) => (SQL | Statement)[];
   /** The API sends them one after the other (a check, then the read); otherwise side by side. */
   sequential?: boolean;
 };

@@ -1,5 +1,5 @@
 import type { Mention } from '@burti/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { versionedAvatarColumn } from './avatar.js';
 import type { Cursor } from './cursor.js';
 
@@ -47,9 +47,11 @@ export type PostRow = {
 export const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const cursorText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-export const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
+export const cursorTime = (cursor: Cursor) => cursorAt(cursor.at);
+/** A cursor's time (text without zone, UTC) as a timestamptz. */
+export const cursorAt = (at: string | Placeholder) => sql`(${at}::timestamp at time zone 'UTC')`;
 
-export function postColumns(viewerId: string): SQL {
+export function postColumns(viewerId: string | Placeholder): SQL {
   return sql`p.id, p.text, ${mentionsColumn(sql`p.mentions`)} as mentions, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
     ${isoText(sql`p.created_at`)} as created_at, ${isoText(sql`p.edited_at`)} as edited_at,
     a.id as author_id, a.nickname as author_nickname,
@@ -60,7 +62,7 @@ export function postColumns(viewerId: string): SQL {
 }
 
 /** The columns of a post in a list of posts themselves (not shares), `p` joined with `a` (author) and `c` (club). */
-export function postListColumns(viewerId: string): SQL {
+export function postListColumns(viewerId: string | Placeholder): SQL {
   return sql`${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
         ${cursorText(sql`p.created_at`)} as cursor_at`;
 }

@@ -1,5 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor, rowLimit } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { queryPrepared, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { comments, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
@@ -36,20 +36,24 @@ export function listCommentsQuery(args: {
   parentId?: string;
   cursor: Cursor | null;
   limit: number;
-}): SQL {
+}): Statement {
   const { viewerId, postId, parentId, cursor, limit } = args;
-  const scope = parentId
-    ? sql`c.parent_comment_id = ${parentId}`
-    : sql`c.post_id = ${postId ?? ''} and c.parent_comment_id is null`;
-  return sql`
+  const key = `comments.list:${parentId ? 'replies' : 'roots'}:${cursor ? 'after' : 'first'}:${limit}`;
+  const values = { viewerId, scope: parentId ?? postId ?? '', at: cursor?.at, id: cursor?.id };
+  return statement(key, values, (p) => {
+    const scope = parentId
+      ? sql`c.parent_comment_id = ${p.scope}`
+      : sql`c.post_id = ${p.scope} and c.parent_comment_id is null`;
+    return sql`
     select ${commentColumns}
     from comments c
     join profiles a on a.id = c.author_id
     where ${scope}
-      and ${visibleAuthor(viewerId, sql`a`)}
-      ${cursor ? sql`and (c.created_at, c.id) > ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)` : sql``}
+      and ${visibleAuthor(p.viewerId, sql`a`)}
+      ${cursor ? sql`and (c.created_at, c.id) > ((${p.at}::timestamp at time zone 'UTC'), ${p.id}::uuid)` : sql``}
     order by c.created_at, c.id
     limit ${rowLimit(limit)}`;
+  });
 }
 
 /** Where a comment list or a new comment lands: its post, the post's author and what stands between them. */
@@ -66,14 +70,17 @@ export type ThreadAccess = {
  * The post of a thread, named directly or through one of its comments, with everything that decides whether the
  * viewer may read or join it, in one statement (a comment list is then two round trips, not four).
  */
-export function threadAccessQuery(viewerId: string, target: { postId: string } | { commentId: string }): SQL {
-  const from =
-    'commentId' in target
-      ? sql`from comments t join posts p on p.id = t.post_id join profiles a on a.id = p.author_id where t.id = ${target.commentId}`
-      : sql`from posts p join profiles a on a.id = p.author_id where p.id = ${target.postId}`;
-  return sql`select p.id as post_id, p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
-      p.author_id <> ${viewerId} and ${blockedEitherWay(viewerId, sql`p.author_id`)} as blocked
+export function threadAccessQuery(viewerId: string, target: { postId: string } | { commentId: string }): Statement {
+  const byComment = 'commentId' in target;
+  const values = { viewerId, target: byComment ? target.commentId : target.postId };
+  return statement(`comments.thread-access:${byComment ? 'comment' : 'post'}`, values, (p) => {
+    const from = byComment
+      ? sql`from comments t join posts p on p.id = t.post_id join profiles a on a.id = p.author_id where t.id = ${p.target}`
+      : sql`from posts p join profiles a on a.id = p.author_id where p.id = ${p.target}`;
+    return sql`select p.id as post_id, p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
+      p.author_id <> ${p.viewerId} and ${blockedEitherWay(p.viewerId, sql`p.author_id`)} as blocked
     ${from}`;
+  });
 }
 
 export async function findThreadAccess(

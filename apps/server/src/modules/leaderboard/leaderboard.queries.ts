@@ -1,6 +1,6 @@
 import { LEADERBOARD_LIMIT, type LeaderboardWindow } from '@burti/shared';
-import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
+import { type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { queryPrepared, queryRows, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { versionedAvatarColumn } from '../../lib/avatar.js';
 import { blockedWith } from '../../lib/visibility.js';
 
@@ -34,8 +34,13 @@ export function leaderboardQuery(args: {
   viewerId: string;
   window: LeaderboardWindow;
   limit?: number;
-}): SQL {
+}): Statement {
   const { clubId, viewerId, window, limit = LEADERBOARD_LIMIT } = args;
+  return statement(`leaderboard.board:${limit}`, { clubId, viewerId, window }, (p) => boardQuery(p, limit));
+}
+
+function boardQuery(p: { clubId: Placeholder; viewerId: Placeholder; window: Placeholder }, limit: number): SQL {
+  const { clubId, viewerId, window } = p;
   const inWindow = sql`t.club_id = ${clubId} and t.period = ${window} and t.score > 0
     and t.user_id <> all (${blockedWith(viewerId)})`;
   const onBoard = sql`${inWindow} and not m.is_blocked`;

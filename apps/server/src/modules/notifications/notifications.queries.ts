@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
+import { and, eq, isNull, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { queryPrepared, queryRows, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { versionedAvatarColumn } from '../../lib/avatar.js';
 import { isoText } from '../../lib/post-rows.js';
@@ -28,7 +28,7 @@ const columns = sql`n.id, n.type, n.post_id, n.comment_id, ${isoText(sql`n.creat
   ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as actor_avatar_url,
   n.post_text`;
 
-export const unreadCountQuery = (userId: string): SQL =>
+export const unreadCountQuery = (userId: string | Placeholder): SQL =>
   sql`select count(*)::int as n from notifications where user_id = ${userId} and read_at is null`;
 
 /**
@@ -37,11 +37,16 @@ export const unreadCountQuery = (userId: string): SQL =>
  * carries the recipient's unread count (counted once, through notifications_unread_idx): the page and its badge
  * in one round trip.
  */
-export function listNotificationsQuery(userId: string, limit: number): SQL {
-  return sql`select ${columns}, (${unreadCountQuery(userId)}) as unread_count
+export function listNotificationsQuery(userId: string, limit: number): Statement {
+  return statement(
+    `notifications.list:${limit}`,
+    { userId },
+    (p) =>
+      sql`select ${columns}, (${unreadCountQuery(p.userId)}) as unread_count
       from notifications n left join profiles a on a.id = n.actor_id
-      where n.user_id = ${userId} and (n.actor_id is null or ${visibleAuthor(userId, sql`a`)})
-      order by n.created_at desc, n.id desc limit ${rowLimit(limit)}`;
+      where n.user_id = ${p.userId} and (n.actor_id is null or ${visibleAuthor(p.userId, sql`a`)})
+      order by n.created_at desc, n.id desc limit ${rowLimit(limit)}`,
+  );
 }
 
 export function listNotifications(db: Executor, userId: string, limit: number) {

@@ -1,30 +1,48 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
+import { eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { queryPrepared, queryRows, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { postRevisions, posts, profiles } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
-import { cursorText, cursorTime, isoText, postColumns, type PostRow } from '../../lib/post-rows.js';
+import {
+  cursorAt,
+  cursorText,
+  cursorTime,
+  isoText,
+  postColumns,
+  postListColumns,
+  type PostRow,
+} from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor, visibleTo } from '../../lib/visibility.js';
 
-const rows = (db: Executor, query: SQL) => queryPrepared<PostRow>(db, query);
+const rows = (db: Executor, query: SQL | Statement) => queryPrepared<PostRow>(db, query);
 
 /** Live public posts newest first, optionally of one club, hiding authors the viewer must not see. */
-export function listPostsQuery(args: { viewerId: string; clubId?: number; cursor: Cursor | null; limit: number }): SQL {
+export function listPostsQuery(args: {
+  viewerId: string;
+  clubId?: number;
+  cursor: Cursor | null;
+  limit: number;
+}): Statement {
   const { viewerId, clubId, cursor, limit } = args;
+  const key = `posts.list:${clubId === undefined ? 'all' : 'club'}:${cursor ? 'after' : 'first'}:${limit}`;
+  const values = { viewerId, clubId, at: cursor?.at, id: cursor?.id };
   // The order and the filters match posts_feed_idx / posts_club_feed_idx, so a page is a short index walk.
   // The club and the cursor are read through `(select …)`: the planner then costs every call's plan as it costs
   // the prepared statement's generic plan, so PostgreSQL settles on that plan after five calls instead of
   // planning each call again for the club's exact share of posts (0.5 of the club feed's 1 ms at M).
-  return sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
-        ${cursorText(sql`p.created_at`)} as cursor_at
+  return statement(
+    key,
+    values,
+    (p) => sql`select ${postListColumns(p.viewerId)}
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
       where p.deleted_at is null and p.visibility = 'public'
-        ${clubId === undefined ? sql`` : sql`and p.club_id = (select ${clubId}::int)`}
-        and ${visibleAuthor(viewerId, sql`a`)}
-        ${cursor ? sql`and (p.created_at, p.id) < (select ${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``}
+        ${clubId === undefined ? sql`` : sql`and p.club_id = (select ${p.clubId}::int)`}
+        and ${visibleAuthor(p.viewerId, sql`a`)}
+        ${cursor ? sql`and (p.created_at, p.id) < (select ${cursorAt(p.at)}, ${p.id}::uuid)` : sql``}
       order by p.created_at desc, p.id desc
-      limit ${rowLimit(limit)}`;
+      limit ${rowLimit(limit)}`,
+  );
 }
 
 export function listPosts(
@@ -75,7 +93,7 @@ export type FollowingRow = PostRow & { cursor_by: string };
  * An item of the Following feed from `i` (activity_at, shared_by) and its post `p`, author `a`, club `c` and
  * sharer `sb`.
  */
-function followingItemColumns(viewerId: string): SQL {
+function followingItemColumns(viewerId: string | Placeholder): SQL {
   return sql`${postColumns(viewerId)},
         nullif(i.shared_by, '') as shared_by_id, sb.nickname as shared_by_nickname,
         case when i.shared_by = '' then null else ${isoText(sql`i.activity_at`)} end as shared_at,
@@ -99,26 +117,36 @@ const followingAfter = (cursor: FollowingCursor | null, at: SQL, id: SQL, by: SQ
  * (the lateral side of a nested loop over one row); no outer ORDER BY, whose sort of 51 wide rows cost 75 µs of
  * a page's 830.
  */
-export function followingTimelineQuery(args: { viewerId: string; cursor: FollowingCursor | null; limit: number }): SQL {
+export function followingTimelineQuery(args: {
+  viewerId: string;
+  cursor: FollowingCursor | null;
+  limit: number;
+}): Statement {
   const { viewerId, cursor, limit } = args;
-  return sql`with kept as (
-        select coalesce(max(at), 'infinity') as at from following_timeline_from where viewer_id = ${viewerId}
+  const key = `posts.following-timeline:${cursor ? 'after' : 'first'}:${limit}`;
+  const values = { viewerId, at: cursor?.at, id: cursor?.id, by: cursor?.by };
+  return statement(
+    key,
+    values,
+    (p) => sql`with kept as (
+        select coalesce(max(at), 'infinity') as at from following_timeline_from where viewer_id = ${p.viewerId}
       )
       select kept.at::text as kept_at, kept.at = 'infinity' as kept_missing, item.*
       from kept left join lateral (
-        select ${followingItemColumns(viewerId)}
+        select ${followingItemColumns(p.viewerId)}
         from following_timeline i
         join posts p on p.id = i.post_id
         join profiles a on a.id = p.author_id
         join clubs c on c.id = p.club_id
         left join profiles sb on sb.id = nullif(i.shared_by, '')
-        where i.viewer_id = ${viewerId} and i.activity_at >= kept.at
-          and p.deleted_at is null and p.visibility = 'public' and ${visibleAuthor(viewerId, sql`a`)}
-          and (i.shared_by = '' or ${visibleAuthor(viewerId, sql`sb`)})
-          ${followingAfter(cursor, sql`i.activity_at`, sql`i.post_id`, sql`i.shared_by`)}
+        where i.viewer_id = ${p.viewerId} and i.activity_at >= kept.at
+          and p.deleted_at is null and p.visibility = 'public' and ${visibleAuthor(p.viewerId, sql`a`)}
+          and (i.shared_by = '' or ${visibleAuthor(p.viewerId, sql`sb`)})
+          ${cursor ? sql`and (i.activity_at, i.post_id, i.shared_by) < (${cursorAt(p.at)}, ${p.id}::uuid, ${p.by})` : sql``}
         order by i.activity_at desc, i.post_id desc, i.shared_by desc
         limit ${rowLimit(limit)}
-      ) item on true`;
+      ) item on true`,
+  );
 }
 
 /**
@@ -234,13 +262,16 @@ export async function buildFollowingTimeline(db: Executor, viewerId: string): Pr
   return built?.built === true;
 }
 
-export function findPostViewQuery(viewerId: string, postId: string): SQL {
-  return sql`select ${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
-        ${cursorText(sql`p.created_at`)} as cursor_at
+export function findPostViewQuery(viewerId: string, postId: string): Statement {
+  return statement(
+    'posts.view',
+    { viewerId, postId },
+    (p) => sql`select ${postListColumns(p.viewerId)}
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
-      where p.id = ${postId} and p.deleted_at is null and ${visibleAuthor(viewerId, sql`a`)}`;
+      where p.id = ${p.postId} and p.deleted_at is null and ${visibleAuthor(p.viewerId, sql`a`)}`,
+  );
 }
 
 export async function findPostView(db: Executor, viewerId: string, postId: string): Promise<PostRow | null> {

@@ -1,6 +1,6 @@
 import { SEARCH_QUERY_MAX, searchKey } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { versionedAvatarColumn } from '../../lib/avatar.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
@@ -56,26 +56,37 @@ export function searchFansQuery(args: {
   terms: SearchTerms;
   after: FanCursor | null;
   limit: number;
-}): SQL {
+}): Statement {
   const { viewerId, terms, after, limit } = args;
-  const columns = (tier: number) => sql`${sql.raw(String(tier))} as tier, a.search_key, a.id, a.nickname,
-      ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as avatar_url, a.followers_count, c.id as club_id,
-      c.name as club_name`;
-  const from = sql`from profiles a left join clubs c on c.id = a.primary_club_id`;
-  const prefix = sql`a.search_key >= ${terms.key} and a.search_key < ${terms.key + PREFIX_END}`;
-  const afterIn = (tier: 0 | 1) =>
-    after?.tier === tier ? sql`and (a.search_key, a.id) > (${after.key}::text collate "C", ${after.id})` : sql``;
-  const starts = sql`(select ${columns(0)} ${from}
-      where ${prefix} and ${visibleAuthor(viewerId, sql`a`)} ${afterIn(0)}
-      order by a.search_key, a.id limit ${rowLimit(limit)})`;
-  const words = sql`(select ${columns(1)} ${from}
-      where to_tsvector('simple'::regconfig, a.search_key) @@ to_tsquery('simple'::regconfig, ${terms.words})
-        and not (${prefix}) and ${visibleAuthor(viewerId, sql`a`)} ${afterIn(1)}
-      order by a.search_key, a.id limit ${rowLimit(limit)})`;
   // A word search needs two letters: one letter would ask for most of the index.
   const withWords = terms.key.length >= 2;
-  const parts = after?.tier === 1 ? [words] : withWords ? [starts, words] : [starts];
-  return sql`select * from (${sql.join(parts, sql` union all `)}) found limit ${rowLimit(limit)}`;
+  const key = `search.fans:${after ? `after-${after.tier}` : 'first'}:${withWords ? 'words' : 'prefix'}:${limit}`;
+  const values = {
+    viewerId,
+    key: terms.key,
+    keyEnd: terms.key + PREFIX_END,
+    words: terms.words,
+    afterKey: after?.key,
+    afterId: after?.id,
+  };
+  return statement(key, values, (p) => {
+    const columns = (tier: number) => sql`${sql.raw(String(tier))} as tier, a.search_key, a.id, a.nickname,
+      ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as avatar_url, a.followers_count, c.id as club_id,
+      c.name as club_name`;
+    const from = sql`from profiles a left join clubs c on c.id = a.primary_club_id`;
+    const prefix = sql`a.search_key >= ${p.key} and a.search_key < ${p.keyEnd}`;
+    const afterIn = (tier: 0 | 1) =>
+      after?.tier === tier ? sql`and (a.search_key, a.id) > (${p.afterKey}::text collate "C", ${p.afterId})` : sql``;
+    const starts = sql`(select ${columns(0)} ${from}
+      where ${prefix} and ${visibleAuthor(p.viewerId, sql`a`)} ${afterIn(0)}
+      order by a.search_key, a.id limit ${rowLimit(limit)})`;
+    const words = sql`(select ${columns(1)} ${from}
+      where to_tsvector('simple'::regconfig, a.search_key) @@ to_tsquery('simple'::regconfig, ${p.words})
+        and not (${prefix}) and ${visibleAuthor(p.viewerId, sql`a`)} ${afterIn(1)}
+      order by a.search_key, a.id limit ${rowLimit(limit)})`;
+    const parts = after?.tier === 1 ? [words] : withWords ? [starts, words] : [starts];
+    return sql`select * from (${sql.join(parts, sql` union all `)}) found limit ${rowLimit(limit)}`;
+  });
 }
 
 export function searchFans(
