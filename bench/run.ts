@@ -123,9 +123,11 @@ export async function startProcess(
   port: number,
 ): Promise<ChildProcess> {
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  // BENCH_PROFILE=<dir>: a V8 CPU profile of each API process, written there when it stops (open in DevTools).
-  const profile =
-    process.env.BENCH_PROFILE && label === 'API' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // BENCH_PROFILE=<dir>: a V8 CPU profile of each server process (`<label>-<time>.cpuprofile`),
+  // written there when it stops (open in DevTools).
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`]
+    : [];
   const child = spawn(process.execPath, [...loader, ...profile, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
