@@ -39,6 +39,10 @@ export type AuthProfiles = {
   }): Promise<string>;
 };
 
+/** A session lasts 30 days and is extended, by better-auth's session lookup, once it is a day old. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 export function createAuth({
   db,
   config,
@@ -107,8 +111,8 @@ export function createAuth({
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     databaseHooks: {
       user: {

@@ -1,10 +1,10 @@
 import { operations } from '@burti/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { eq, sql as sqlTag } from 'drizzle-orm';
+import { type Db, queryPrepared, statement } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
-import { CLIENT_IP_HEADER, type Auth } from '../lib/auth.js';
+import { CLIENT_IP_HEADER, type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
 import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
 import { authGuardRouteOptions } from './auth-guard.js';
@@ -84,8 +84,12 @@ export function registerAuth(
       const credential = credentialOf(request);
       if (!credential) found = Promise.resolve(null);
       else {
-        const lookup = () =>
+        const lookup = (remembered?: Viewer) =>
           cache.lookup(credential, async () => {
+            if (remembered) {
+              const checked = await recheckSession(db, remembered.sessionId);
+              if (checked !== 'due') return checked;
+            }
             const session = await auth.api.getSession({ headers: requestHeaders(request) });
             if (!session) return null;
             const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
@@ -103,7 +107,7 @@ export function registerAuth(
         const hit = cache.get(credential);
         if (hit?.refresh) {
           // Still within its bound: answer from memory and look the session up again beside this request.
-          const refresh = lookup()
+          const refresh = lookup(hit.viewer)
             .catch((err: unknown) => request.log.warn({ err }, 'refreshing a remembered viewer failed'))
             .finally(() => refreshes.delete(refresh));
           refreshes.add(refresh);
@@ -114,6 +118,49 @@ export function registerAuth(
     }
     return found;
   });
+}
+
+type Remembered = { viewer: Viewer; userId: string; sessionExpiresAt: number };
+
+/**
+ * A remembered viewer's session looked up again by its id, in one statement: still there and unexpired, with the
+ * profile as it is now; null once it has ended. The credential was verified when the viewer was first looked up,
+ * so only revocation and the profile can have changed. 'due' when the session is old enough for better-auth to
+ * extend it: the full lookup then runs, so an active fan's session keeps being extended.
+ */
+async function recheckSession(db: Db, sessionId: string): Promise<Remembered | null | 'due'> {
+  const [row] = await queryPrepared<{
+    email: string;
+    id: string;
+    nickname: string;
+    is_admin: boolean;
+    is_blocked: boolean;
+    expires_ms: number;
+    due: boolean;
+  }>(
+    db,
+    statement(
+      'auth.recheck',
+      { sessionId, keep: SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS },
+      (p) =>
+        sqlTag`select u.email, pr.id, pr.nickname, pr.is_admin, pr.is_blocked,
+          (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
+          s.expires_at <= now() + make_interval(secs => ${p.keep}) as due
+        from session s join "user" u on u.id = s.user_id join profiles pr on pr.id = s.user_id
+        where s.id = ${p.sessionId} and s.expires_at > now()`,
+    ),
+  );
+  if (!row) return null;
+  if (row.due) return 'due';
+  const viewer: Viewer = {
+    id: row.id,
+    email: row.email,
+    nickname: row.nickname,
+    isAdmin: row.is_admin,
+    isBlocked: row.is_blocked,
+    sessionId,
+  };
+  return { viewer, userId: row.id, sessionExpiresAt: row.expires_ms };
 }
 
 /** The signed-in viewer, or 401. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.js';
 import { ViewerCache } from '../lib/viewer-cache.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -15,6 +17,58 @@ describe('the remembered viewer', () => {
     expect((await fan!.get('/api/me')).statusCode).toBe(200);
     expect((await fan!.post('/api/auth/sign-out')).statusCode).toBe(200);
     expect((await fan!.get('/api/me')).statusCode).toBe(401);
+  });
+});
+
+describe('a remembered viewer looked up again', () => {
+  // Remembered for 2 s: asked to refresh between 1 s and 1.6 s, forgotten at 2 s.
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await createTestApp({ viewerCacheSeconds: 2 });
+  });
+  afterAll(async () => short?.close());
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const sessionEnd = async (userId: string) => {
+    const [row] = await queryRows<{ ms: number }>(
+      short.db,
+      sql`select (extract(epoch from expires_at) * 1000)::float8 as ms from session where user_id = ${userId}`,
+    );
+    return Number(row!.ms);
+  };
+
+  it('sees another instance’s changes, ends with the session, and still extends an old session', async () => {
+    const [fan, other] = await short.createFans(2);
+    const me = async (client = fan!) => (await client.get('/api/me')).statusCode;
+    const stats = async () => (await fan!.get('/api/admin/stats')).statusCode;
+    // A session a month from its end: the refresh is one statement, and it sees what changed meanwhile
+    // (here an administrator's grant made on another instance).
+    await short.db.execute(
+      sql`update session set expires_at = now() + interval '30 days' where user_id = ${fan!.userId}`,
+    );
+    expect(await stats()).toBe(403);
+    await short.db.execute(sql`update profiles set is_admin = true where id = ${fan!.userId}`);
+    await sleep(1_700);
+    expect(await stats()).toBe(403); // answered from memory; the refresh runs beside it
+    await sleep(300);
+    expect(await stats()).toBe(200);
+
+    // Signed out on another instance: forgotten at the next refresh.
+    await short.db.execute(sql`delete from session where user_id = ${fan!.userId}`);
+    await sleep(1_700);
+    await me();
+    await sleep(300);
+    expect(await me()).toBe(401);
+
+    // A session due to be extended is looked up by better-auth, which extends it.
+    expect(await me(other)).toBe(200);
+    await short.db.execute(
+      sql`update session set expires_at = now() + interval '2 days' where user_id = ${other!.userId}`,
+    );
+    const end = await sessionEnd(other!.userId);
+    await sleep(1_700);
+    await me(other);
+    await sleep(300);
+    expect(await sessionEnd(other!.userId)).toBeGreaterThan(end + 20 * 86_400_000);
   });
 });
 
