@@ -43,7 +43,7 @@ import { registerContract } from './plugins/contract.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerMediaHeaders } from './plugins/media-headers.js';
+import { setMediaHeaders } from './plugins/media-headers.js';
 import { hasSessionCookie, registerOriginCheck } from './plugins/origin-check.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { loggerOptions } from './lib/logging.js';
@@ -119,7 +119,6 @@ export async function buildApp({
   registerInputGuard(app);
   registerIdempotency(app, { db });
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });
-  registerMediaHeaders(app);
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
 
   registerLoadShedding(app, {
@@ -189,11 +188,7 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
     prefix: '/media/',
     decorateReply: false,
     acceptRanges: true,
-    setHeaders: (reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-      // The native app's page (capacitor://localhost) shows these images from the API's origin.
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    },
+    setHeaders: setMediaHeaders,
   });
   const dist = config.webDistDir;
   const hasWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -454,12 +454,22 @@ const driverTypes: pg.CustomTypesConfig = {
 /** A statement built once per shape (`statement()`): its name on a connection, its text, and this call's values. */
 export type Statement = { readonly name: string; readonly text: string; readonly values: readonly unknown[] };
 
+/** Where a call's value goes in a shape's parameters. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+/** A shape: its text and name, and its parameters: a slot for each placeholder, the value of each constant. */
 type Shape = { name: string; text: string; params: unknown[] };
 const shapes = new Map<string, Shape>();
 const placeholders = new Proxy({} as Record<string, Placeholder>, {
   get: (_target, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
 });
+const slots = new Proxy({} as Record<string, Slot>, {
+  has: () => true,
+  get: (_target, name) => new Slot(String(name)),
+});
 const dialect = new PgDialect();
+const verifyShapes = process.env.NODE_ENV === 'test';
 
 /**
  * A hot read's statement with its text built once per shape: drizzle's building of a large statement (walking
@@ -474,13 +484,19 @@ export function statement<V extends Record<string, unknown>>(
   build: (p: { readonly [K in keyof V]: Placeholder }) => SQL,
 ): Statement {
   let shape = shapes.get(key);
-  if (!shape || process.env.NODE_ENV === 'test') {
+  if (!shape || verifyShapes) {
     const built = dialect.sqlToQuery(build(placeholders as { readonly [K in keyof V]: Placeholder }));
     if (shape && shape.text !== built.sql) throw new Error(`statement ${key}: one key, two texts`);
-    shape ??= { name: statementName(built.sql), text: built.sql, params: built.params };
+    shape ??= { name: statementName(built.sql), text: built.sql, params: fillPlaceholders(built.params, slots) };
     shapes.set(key, shape);
   }
-  return { name: shape.name, text: shape.text, values: fillPlaceholders(shape.params, values) };
+  const params = shape.params;
+  const filled = new Array<unknown>(params.length);
+  for (let i = 0; i < params.length; i++) {
+    const param = params[i];
+    filled[i] = param instanceof Slot ? values[param.name] : param;
+  }
+  return { name: shape.name, text: shape.text, values: filled };
 }
 
 /**

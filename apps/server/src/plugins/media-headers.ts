@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-
 /**
  * Uploaded files are served from the app's origin, so each answer under /media says what it is and nothing
  * more: shown inline (never offered as a download with a name of the uploader's choosing), never sniffed into
@@ -8,13 +6,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-export function registerMediaHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/media/')) {
-      reply.header('content-security-policy', MEDIA_CSP);
-      reply.header('content-disposition', 'inline');
-      reply.header('x-content-type-options', 'nosniff');
-    }
-    done(null, payload);
-  });
+/** The headers of every file served from /media (the static plugin's `setHeaders`). */
+export function setMediaHeaders(reply: { header(name: string, value: string): unknown }): void {
+  reply.header('content-security-policy', MEDIA_CSP);
+  reply.header('content-disposition', 'inline');
+  reply.header('x-content-type-options', 'nosniff');
+  // The native app's page (capacitor://localhost) shows these images from the API's origin.
+  reply.header('cross-origin-resource-policy', 'cross-origin');
 }
