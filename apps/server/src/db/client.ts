@@ -464,10 +464,7 @@ const shapes = new Map<string, Shape>();
 const placeholders = new Proxy({} as Record<string, Placeholder>, {
   get: (_target, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
 });
-const slots = new Proxy({} as Record<string, Slot>, {
-  has: () => true,
-  get: (_target, name) => new Slot(String(name)),
-});
+const slots = new Proxy({}, { has: () => true, get: (_target, name) => new Slot(String(name)) });
 const dialect = new PgDialect();
 const verifyShapes = process.env.NODE_ENV === 'test';
 
