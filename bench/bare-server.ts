@@ -6,23 +6,14 @@
  * GET /explain?endpoint=NAME&viewer=ID runs EXPLAIN (ANALYZE, BUFFERS) of that endpoint's SQL.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { type Statement, statementName } from '../apps/server/src/db/client.js';
-import { readEndpoints, type BareEndpoint } from './endpoints.js';
+import type { Statement } from '../apps/server/src/db/client.js';
+import { readEndpoints, toQuery, type BareEndpoint } from './endpoints.js';
 
-const dialect = new PgDialect();
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
 pool.on('error', () => undefined);
 const endpoints: Record<string, BareEndpoint> = readEndpoints();
-
-/** A statement's text and values: built by drizzle, or built once per shape (`statement()`). */
-function toQuery(query: SQL | Statement) {
-  if (!(query instanceof SQL)) return { name: query.name, text: query.text, values: query.values as unknown[] };
-  const { sql: text, params: values } = dialect.sqlToQuery(query);
-  return { name: statementName(text), text, values };
-}
 
 /** Runs one of the API's reads as the API does: a named prepared statement (see queryPrepared). */
 async function run(query: SQL | Statement, client: pg.Pool | pg.PoolClient = pool) {

@@ -1,4 +1,4 @@
-import { sql as sqlTag, type SQL } from 'drizzle-orm';
+import { SQL, sql as sqlTag } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -213,6 +213,15 @@ export const READS: ReadEndpoint[] = [
   },
 ];
 
+const dialect = new PgDialect();
+
+/** A named statement's text and values: built by drizzle, or built once per shape (`statement()`). */
+export function toQuery(query: SQL | Statement) {
+  if (!(query instanceof SQL)) return { name: query.name, text: query.text, values: query.values as unknown[] };
+  const { sql: text, params: values } = dialect.sqlToQuery(query);
+  return { name: statementName(text), text, values };
+}
+
 /** The baseline's handlers, for the fixtures the runner passes in BENCH_FIXTURES. */
 export function readEndpoints(): Record<string, BareEndpoint> {
   const fixtures = JSON.parse(process.env.BENCH_FIXTURES ?? '{}') as Fixtures;
@@ -239,7 +248,6 @@ export function readEndpoints(): Record<string, BareEndpoint> {
  * one transaction with the same statements, including the push job pg-boss inserts and the live event.
  */
 export function likeEndpoint(): BareEndpoint {
-  const dialect = new PgDialect();
   let boss: PgBoss | undefined;
   return {
     async handle({ viewer, params, pool }) {
@@ -247,10 +255,7 @@ export function likeEndpoint(): BareEndpoint {
       const on = params.get('on') === '1';
       const client = await pool.connect();
       // Every statement is prepared by name, as queryPrepared does (pg-boss sends its own as they are).
-      const run = async <T>(query: SQL) => {
-        const { sql: text, params: values } = dialect.sqlToQuery(query);
-        return (await client.query({ name: statementName(text), text, values })).rows as T[];
-      };
+      const run = async <T>(query: SQL | Statement) => (await client.query(toQuery(query))).rows as T[];
       try {
         await client.query('begin');
         const [target] = await run<InteractionTarget>(interactionTargetQuery(viewer, postId));

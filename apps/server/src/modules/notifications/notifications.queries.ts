@@ -88,17 +88,21 @@ type GroupMember = { userId: string; actorId: string; type: string; postId: stri
  * Finds or starts the group (an empty one: joinedGroupView counts the first member too) and adds the actor to it.
  * The group's id when the actor is new to it, null when they are already in (liked, unliked, liked again).
  */
-export function joinGroupQuery(values: GroupMember): SQL {
-  return sql`with g as (
+export function joinGroupQuery(values: GroupMember): Statement {
+  return statement(
+    'notifications.join-group',
+    values,
+    (p) => sql`with g as (
         insert into notifications (user_id, actor_id, type, post_id, dedupe_key, actor_count)
-        values (${values.userId}, ${values.actorId}, ${values.type}, ${values.postId}, ${values.groupKey}, 0)
+        values (${p.userId}, ${p.actorId}, ${p.type}, ${p.postId}, ${p.groupKey}, 0)
         on conflict (dedupe_key) do update set dedupe_key = excluded.dedupe_key
         returning id
       )
       insert into notification_actors (notification_id, actor_id)
-      select g.id, ${values.actorId} from g
+      select g.id, ${p.actorId} from g
       on conflict do nothing
-      returning notification_id as id`;
+      returning notification_id as id`,
+  );
 }
 
 export async function joinGroup(db: Executor, values: GroupMember): Promise<string | null> {
@@ -112,18 +116,20 @@ export async function joinGroup(db: Executor, values: GroupMember): Promise<stri
  * recipient's unread count is not read here: its cost grows with their unread rows, and only a recipient with a
  * live stream needs it (the stream reads it, off the writer's transaction).
  */
-export function joinedGroupViewQuery(id: string, actorId: string, pushIntervalSeconds: number): SQL {
-  const due = (column: SQL) =>
-    sql`(${column} is null or ${column} < now() - make_interval(secs => ${pushIntervalSeconds}))`;
-  return sql`with o as (select pushed_at from notifications where id = ${id}),
+export function joinedGroupViewQuery(id: string, actorId: string, pushIntervalSeconds: number): Statement {
+  return statement('notifications.joined-group-view', { id, actorId, pushIntervalSeconds }, (p) => {
+    const due = (column: SQL) =>
+      sql`(${column} is null or ${column} < now() - make_interval(secs => ${p.pushIntervalSeconds}))`;
+    return sql`with o as (select pushed_at from notifications where id = ${p.id}),
       n as (
-        update notifications set actor_id = ${actorId}, actor_count = actor_count + 1, created_at = now(), read_at = null,
+        update notifications set actor_id = ${p.actorId}, actor_count = actor_count + 1, created_at = now(), read_at = null,
           pushed_at = case when ${due(sql`pushed_at`)} then now() else pushed_at end
-        where id = ${id}
+        where id = ${p.id}
         returning *
       )
       select ${columns}, ${due(sql`o.pushed_at`)} as push_due
       from n cross join o left join profiles a on a.id = n.actor_id`;
+  });
 }
 
 export async function joinedGroupView(
