@@ -122,6 +122,12 @@ export async function startProcess(
   readyPath: string,
   port: number,
 ): Promise<ChildProcess> {
+  // A process left listening on the port would answer the readiness check and every request in its place.
+  const taken = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`${label}: port ${port} is already in use by another process`);
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
   // BENCH_PROFILE=<dir>: a V8 CPU profile of each server process (`<label>-<time>.cpuprofile`),
   // written there when it stops (open in DevTools).
