@@ -4,7 +4,7 @@ import { comments, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
 import { versionedAvatarColumn } from '../../lib/avatar.js';
-import { cursorText, isoText, mentionsColumn } from '../../lib/post-rows.js';
+import { cursorAt, cursorText, isoText, mentionsColumn } from '../../lib/post-rows.js';
 import { blockedEitherWay, visibleAuthor } from '../../lib/visibility.js';
 
 export type CommentRow = {
@@ -50,7 +50,7 @@ export function listCommentsQuery(args: {
     join profiles a on a.id = c.author_id
     where ${scope}
       and ${visibleAuthor(p.viewerId, sql`a`)}
-      ${cursor ? sql`and (c.created_at, c.id) > ((${p.at}::timestamp at time zone 'UTC'), ${p.id}::uuid)` : sql``}
+      ${cursor ? sql`and (c.created_at, c.id) > (${cursorAt(p.at)}, ${p.id}::uuid)` : sql``}
     order by c.created_at, c.id
     limit ${rowLimit(limit)}`;
   });

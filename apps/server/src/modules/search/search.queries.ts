@@ -4,7 +4,7 @@ import { queryPrepared, queryRows, type Executor, rowLimit, type Statement, stat
 import { versionedAvatarColumn } from '../../lib/avatar.js';
 import type { Cursor } from '../../lib/cursor.js';
 import { blockedWith, visibleAuthor } from '../../lib/visibility.js';
-import { postListColumns, type PostRow } from '../../lib/post-rows.js';
+import { cursorTime, postListColumns, type PostRow } from '../../lib/post-rows.js';
 
 /**
  * Search terms, folded by searchKey() the way migration 0070's burti_search_key() folded the stored text.
@@ -95,8 +95,6 @@ export function searchFans(
 ): Promise<FanRow[]> {
   return queryPrepared<FanRow>(db, searchFansQuery(args));
 }
-
-const cursorTime = (cursor: Cursor) => sql`(${cursor.at}::timestamp at time zone 'UTC')`;
 
 /** How many of the newest posts the first try reads (see searchPosts). */
 export const POST_SEARCH_WINDOW = 4000;
