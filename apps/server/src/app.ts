@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import multipart from '@fastify/multipart';
-import { MEDIA_MAX_BYTES } from '@burti/shared';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
@@ -138,7 +136,6 @@ export async function buildApp({
     metricsToken: config.metricsToken,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
   });
-  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000 } });
   clubsRoutes(app, { db });
   searchRoutes(app, { db });
   profilesRoutes(app, { db, storage: media });

@@ -116,6 +116,23 @@ describe('multipart', () => {
     expectBadRequest(await t.app.inject({ method: 'PATCH', url: `/api/posts/${postId}`, payload: cut, headers }));
     expectBadRequest(await t.app.inject({ method: 'POST', url: '/api/me/avatar', payload: cut, headers }));
   });
+
+  it('answers 415 for a multipart body where the route takes no files, and changes nothing', async () => {
+    const created = await fan.post('/api/posts', { text: 'no files here' });
+    const postId = created.json<{ post: { id: string } }>().post.id;
+    const boundary = 'b';
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      payload: form,
+      headers: { cookie: fan.cookie, origin: APP_URL, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('UNSUPPORTED_MEDIA');
+    const comments = await fan.get(`/api/posts/${postId}/comments`);
+    expect(comments.json<{ comments: unknown[] }>().comments).toEqual([]);
+  });
 });
 
 describe('JSON nesting and size', () => {

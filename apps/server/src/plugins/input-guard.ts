@@ -87,27 +87,13 @@ export function registerInputGuard(app: FastifyInstance): void {
     try {
       assertCleanInput(request.params);
       assertCleanInput(request.query);
-      if (request.body !== undefined && !request.isMultipart()) assertCleanInput(request.body);
+      // A multipart body is read by its route (the parser leaves it undefined), which checks its fields.
+      if (request.body !== undefined) assertCleanInput(request.body);
       done();
     } catch (error) {
       done(error as Error);
     }
   });
-}
-
-/**
- * Runs a route's reading of a multipart body: a body the parser cannot read (no boundary, a part cut short, a
- * broken header) is the client's fault and becomes a 400; the size limits keep their 413.
- */
-export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw error;
-    throw new AppError('VALIDATION', 'That upload could not be read. Please try again.');
-  }
 }
 
 declare module 'fastify' {

@@ -2,10 +2,11 @@ import { operations, type Post } from '@burti/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { assertCleanInput, readingMultipart } from '../../plugins/input-guard.js';
+import { assertCleanInput } from '../../plugins/input-guard.js';
 import type { Storage } from '../../lib/storage.js';
 import { route } from '../../plugins/contract.js';
 import { answerRecorder } from '../../plugins/idempotency.js';
+import { readingMultipart, uploadRoutes } from '../../plugins/uploads.js';
 import * as posts from './posts.service.js';
 
 /** Reads a post form: JSON, or multipart with text fields and at most one file named `media`. */
@@ -55,31 +56,33 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
   }));
 
   // Multipart or JSON: the fields are validated by the operation's body schema once the parts are read.
-  route(app, operations.createPost, async (request, reply, viewer) => {
-    const { fields, file } = await readPostForm(request);
-    const { text } = operations.createPost.body.parse(fields);
-    const answer = answerRecorder<Post>(request, 201, (post) => ({ post }));
-    const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file, answer });
-    reply.status(201);
-    return { post };
-  });
+  uploadRoutes(app, (scope) => {
+    route(scope, operations.createPost, async (request, reply, viewer) => {
+      const { fields, file } = await readPostForm(request);
+      const { text } = operations.createPost.body.parse(fields);
+      const answer = answerRecorder<Post>(request, 201, (post) => ({ post }));
+      const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file, answer });
+      reply.status(201);
+      return { post };
+    });
 
-  route(app, operations.editPost, async (request, _reply, viewer) => {
-    const { fields, file } = await readPostForm(request);
-    const { text, removeMedia } = operations.editPost.body.parse(fields);
-    return {
-      post: await posts.editPost({
-        db,
-        viewer,
-        storage,
-        log: request.log,
-        postId: request.params.postId,
-        text: 'text' in fields ? text : undefined,
-        file,
-        removeMedia,
-        answer: answerRecorder<Post>(request, 200, (post) => ({ post })),
-      }),
-    };
+    route(scope, operations.editPost, async (request, _reply, viewer) => {
+      const { fields, file } = await readPostForm(request);
+      const { text, removeMedia } = operations.editPost.body.parse(fields);
+      return {
+        post: await posts.editPost({
+          db,
+          viewer,
+          storage,
+          log: request.log,
+          postId: request.params.postId,
+          text: 'text' in fields ? text : undefined,
+          file,
+          removeMedia,
+          answer: answerRecorder<Post>(request, 200, (post) => ({ post })),
+        }),
+      };
+    });
   });
 
   route(app, operations.deletePost, async (request, reply, viewer) => {

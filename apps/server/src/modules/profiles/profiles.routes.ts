@@ -4,17 +4,19 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import { route } from '../../plugins/contract.js';
-import { readingMultipart } from '../../plugins/input-guard.js';
+import { readingMultipart, uploadRoutes } from '../../plugins/uploads.js';
 import { getMe, getPublicProfile, setAvatar, setPrimaryClub, updateProfile } from './profiles.service.js';
 
 export function profilesRoutes(app: FastifyInstance, { db, storage }: { db: Db; storage: Storage }): void {
-  route(app, operations.uploadAvatar, async (request, _reply, viewer) => {
-    const data = await readingMultipart(async () => {
-      const file = request.isMultipart() ? await request.file() : undefined;
-      return file?.toBuffer();
+  uploadRoutes(app, (scope) => {
+    route(scope, operations.uploadAvatar, async (request, _reply, viewer) => {
+      const data = await readingMultipart(async () => {
+        const file = request.isMultipart() ? await request.file() : undefined;
+        return file?.toBuffer();
+      });
+      if (!data) throw new AppError('VALIDATION', 'Please select an image file');
+      return { me: await setAvatar({ db, viewer, storage, file: data, log: request.log }) };
     });
-    if (!data) throw new AppError('VALIDATION', 'Please select an image file');
-    return { me: await setAvatar({ db, viewer, storage, file: data, log: request.log }) };
   });
 
   route(app, operations.getMe, async (_request, _reply, viewer) => ({ me: await getMe({ db, viewer }) }));
