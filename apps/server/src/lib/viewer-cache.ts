@@ -2,14 +2,21 @@
  * Who is signed in, remembered for a few seconds per credential (bearer token or cookie header), so a read does
  * not pay for the session lookup (signature check, session and user rows, profile row) on every request.
  *
- * Revocation stays bounded: an entry lives at most `ttlMs` (and never past the session's own expiry); this
+ * Revocation stays bounded: an entry answers for at most `ttlMs` (and never past the session's own expiry); this
  * process forgets a user at once when their sessions or profile change here (sign-out, password reset, admin
  * block or grant, nickname, account deletion), and other processes within `ttlMs`.
+ *
+ * Past `ttlMs` an entry is kept, stale, until its session's end: it no longer answers, but it still tells which
+ * session the (already verified) credential belongs to, so a fan back after a pause is looked up again by that
+ * session's id (one statement) instead of from scratch.
  */
-export type CachedViewer<V> = { viewer: V; userId: string; expiresAt: number; refreshAt: number };
+export type CachedViewer<V> = { viewer: V; userId: string; expiresAt: number; refreshAt: number; keepUntil: number };
 
-/** What the cache knows of a credential: the viewer, and whether it is time to look the session up again. */
-export type CacheHit<V> = { viewer: V; refresh: boolean };
+/**
+ * What the cache knows of a credential: the viewer, and whether it is time to look the session up again. A
+ * `stale` viewer must not answer: it is only what to look up again, in front of the request.
+ */
+export type CacheHit<V> = { viewer: V; refresh: boolean; stale?: true };
 
 export class ViewerCache<V> {
   private readonly entries = new Map<string, CachedViewer<V>>();
@@ -30,10 +37,11 @@ export class ViewerCache<V> {
   get(key: string, now = Date.now()): CacheHit<V> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
+    if (entry.keepUntil <= now) {
       this.entries.delete(key);
       return undefined;
     }
+    if (entry.expiresAt <= now) return { viewer: entry.viewer, refresh: true, stale: true };
     return { viewer: entry.viewer, refresh: entry.refreshAt <= now };
   }
 
@@ -50,6 +58,7 @@ export class ViewerCache<V> {
       userId,
       expiresAt: Math.min(now + this.ttlMs, sessionExpiresAt),
       refreshAt: now + this.ttlMs * (0.5 + Math.random() * 0.3),
+      keepUntil: sessionExpiresAt,
     });
   }
 

@@ -105,14 +105,19 @@ export function registerAuth(
             return { viewer, userId: viewer.id, sessionExpiresAt: new Date(session.session.expiresAt).getTime() };
           });
         const hit = cache.get(credential);
-        if (hit?.refresh) {
-          // Still within its bound: answer from memory and look the session up again beside this request.
-          const refresh = lookup(hit.viewer)
-            .catch((err: unknown) => request.log.warn({ err }, 'refreshing a remembered viewer failed'))
-            .finally(() => refreshes.delete(refresh));
-          refreshes.add(refresh);
+        if (!hit) found = lookup();
+        // Remembered past its bound: the session the credential belongs to is looked up again, before answering.
+        else if (hit.stale) found = lookup(hit.viewer);
+        else {
+          if (hit.refresh) {
+            // Still within its bound: answer from memory and look the session up again beside this request.
+            const refresh = lookup(hit.viewer)
+              .catch((err: unknown) => request.log.warn({ err }, 'refreshing a remembered viewer failed'))
+              .finally(() => refreshes.delete(refresh));
+            refreshes.add(refresh);
+          }
+          found = Promise.resolve(hit.viewer);
         }
-        found = hit ? Promise.resolve(hit.viewer) : lookup();
       }
       viewers.set(request, found);
     }
@@ -164,8 +169,7 @@ async function recheckSession(db: Db, sessionId: string): Promise<Remembered | n
 }
 
 /** The signed-in viewer, or 401. */
-export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.server.findViewer(request);
+export function signedIn(viewer: Viewer | null): Viewer {
   if (!viewer) throw new AppError('UNAUTHENTICATED');
   return viewer;
 }
@@ -174,17 +178,17 @@ export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
  * The signed-in administrator, decided on the server from profiles.is_admin on every request: anonymous
  * callers get 401, everyone else 403. A blocked administrator is not an administrator until unblocked.
  */
-export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (!viewer.isAdmin || viewer.isBlocked) throw new AppError('FORBIDDEN');
-  return viewer;
+export function administrator(viewer: Viewer | null): Viewer {
+  const found = signedIn(viewer);
+  if (!found.isAdmin || found.isBlocked) throw new AppError('FORBIDDEN');
+  return found;
 }
 
 /** A viewer allowed to write: blocked accounts can read but not post or interact. */
-export async function requireActiveViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireViewer(request);
-  if (viewer.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
-  return viewer;
+export function activeViewer(viewer: Viewer | null): Viewer {
+  const found = signedIn(viewer);
+  if (found.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
+  return found;
 }
 
 declare module 'fastify' {

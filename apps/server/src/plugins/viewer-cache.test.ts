@@ -70,6 +70,20 @@ describe('a remembered viewer looked up again', () => {
     await sleep(400);
     expect(await sessionEnd(other!.userId)).toBeGreaterThan(end + 20 * 86_400_000);
   });
+
+  it('looks a fan back after a pause up again before answering', async () => {
+    const [fan] = await short.createFans(1);
+    const stats = async () => (await fan!.get('/api/admin/stats')).statusCode;
+    expect(await stats()).toBe(403);
+    // Granted, then signed out, on another instance while the fan was away longer than the bound: the first
+    // request after the pause sees each change.
+    await short.db.execute(sql`update profiles set is_admin = true where id = ${fan!.userId}`);
+    await sleep(3_100);
+    expect(await stats()).toBe(200);
+    await short.db.execute(sql`delete from session where user_id = ${fan!.userId}`);
+    await sleep(3_100);
+    expect(await stats()).toBe(401);
+  });
 });
 
 describe('the viewer cache', () => {
@@ -95,7 +109,9 @@ describe('the viewer cache', () => {
     cache.set('a:token', 'fan-1', 'fan-1', now + 3_600_000, now);
     expect(cache.get('a:token', now + 4_999)).toEqual({ viewer: 'fan-1', refresh: false });
     expect(cache.get('a:token', now + 8_000)).toEqual({ viewer: 'fan-1', refresh: true });
-    expect(cache.get('a:token', now + 10_000)).toBeUndefined();
+    // Past its bound it no longer answers, but still names the session to look up again, until the session ends.
+    expect(cache.get('a:token', now + 10_000)).toEqual({ viewer: 'fan-1', refresh: true, stale: true });
+    expect(cache.get('a:token', now + 3_600_000)).toBeUndefined();
   });
 
   it('does not store what a lookup found when the user was forgotten while it ran', async () => {
