@@ -15,7 +15,7 @@ import {
 import { type Statement, statementName } from '../apps/server/src/db/client.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
-import { listCommentsQuery, threadAccessQuery } from '../apps/server/src/modules/comments/comments.queries.js';
+import { threadPageQuery } from '../apps/server/src/modules/comments/comments.queries.js';
 import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderboard.queries.js';
 import { listNotificationsQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
@@ -159,19 +159,15 @@ export const READS: ReadEndpoint[] = [
   {
     name: 'comments',
     api: (f) => `/api/posts/${f.postId}/comments`,
-    sequential: true,
     sql: (viewerId, f) => [
-      threadAccessQuery(viewerId, { postId: f.postId }),
-      listCommentsQuery({ viewerId, postId: f.postId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
+      threadPageQuery({ viewerId, postId: f.postId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
     ],
   },
   {
     name: 'replies',
     api: (f) => `/api/comments/${f.commentId}/replies`,
-    sequential: true,
     sql: (viewerId, f) => [
-      threadAccessQuery(viewerId, { commentId: f.commentId }),
-      listCommentsQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
+      threadPageQuery({ viewerId, parentId: f.commentId, cursor: null, limit: COMMENTS_PAGE_SIZE + 1 }),
     ],
   },
   ...(['7d', '30d', 'all'] as const).map((window): ReadEndpoint => ({

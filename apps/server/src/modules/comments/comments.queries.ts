@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { comments, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
@@ -29,8 +29,19 @@ const commentColumns = sql`c.id, c.post_id, c.parent_comment_id, c.body, ${menti
       ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as author_avatar_url,
       ${cursorText(sql`c.created_at`)} as cursor_at`;
 
-/** Comments oldest first: the root comments of a post, or the replies to one comment. */
-export function listCommentsQuery(args: {
+/** A page of a thread with what decides whether the viewer may read it (threadPageQuery). */
+export type ThreadPageRow = { [K in keyof CommentRow]: CommentRow[K] | null } & {
+  thread_deleted: boolean;
+  thread_author_blocked: boolean;
+  thread_blocked: boolean;
+};
+
+/**
+ * A page of comments, oldest first (a post's roots, or one comment's replies), and the access check of its thread, in one
+ * statement and one round trip: the first row carries the thread's state, and comments come only when the thread
+ * may be read (a row whose `id` is null stands for none). No row at all: the post or comment does not exist.
+ */
+export function threadPageQuery(args: {
   viewerId: string;
   postId?: string;
   parentId?: string;
@@ -38,21 +49,28 @@ export function listCommentsQuery(args: {
   limit: number;
 }): Statement {
   const { viewerId, postId, parentId, cursor, limit } = args;
-  const key = `comments.list:${parentId ? 'replies' : 'roots'}:${cursor ? 'after' : 'first'}:${limit}`;
+  const replies = !!parentId;
+  const key = `comments.thread-page:${replies ? 'replies' : 'roots'}:${cursor ? 'after' : 'first'}:${limit}`;
   const values = { viewerId, scope: parentId ?? postId ?? '', at: cursor?.at, id: cursor?.id };
+  // The access row is its own subquery (offset 0): pulled up into the join, its block check ran again for every
+  // comment of the page.
   return statement(key, values, (p) => {
-    const scope = parentId
-      ? sql`c.parent_comment_id = ${p.scope}`
-      : sql`c.post_id = ${p.scope} and c.parent_comment_id is null`;
+    const access = threadAccessSql(p.viewerId, replies ? { commentId: p.scope } : { postId: p.scope });
     return sql`
-    select ${commentColumns}
-    from comments c
-    join profiles a on a.id = c.author_id
-    where ${scope}
-      and ${visibleAuthor(p.viewerId, sql`a`)}
-      ${cursor ? sql`and (c.created_at, c.id) > (${cursorAt(p.at)}, ${p.id}::uuid)` : sql``}
-    order by c.created_at, c.id
-    limit ${rowLimit(limit)}`;
+    select thread.deleted as thread_deleted, thread.author_blocked as thread_author_blocked,
+      thread.blocked as thread_blocked, item.*
+    from (${access} offset 0) thread
+    left join lateral (
+      select ${commentColumns}
+      from comments c
+      join profiles a on a.id = c.author_id
+      where not (thread.deleted or thread.author_blocked or thread.blocked)
+        and ${replies ? sql`c.parent_comment_id = ${p.scope}` : sql`c.post_id = ${p.scope} and c.parent_comment_id is null`}
+        and ${visibleAuthor(p.viewerId, sql`a`)}
+        ${cursor ? sql`and (c.created_at, c.id) > (${cursorAt(p.at)}, ${p.id}::uuid)` : sql``}
+      order by c.created_at, c.id
+      limit ${rowLimit(limit)}
+    ) item on true`;
   });
 }
 
@@ -73,14 +91,20 @@ export type ThreadAccess = {
 export function threadAccessQuery(viewerId: string, target: { postId: string } | { commentId: string }): Statement {
   const byComment = 'commentId' in target;
   const values = { viewerId, target: byComment ? target.commentId : target.postId };
-  return statement(`comments.thread-access:${byComment ? 'comment' : 'post'}`, values, (p) => {
-    const from = byComment
-      ? sql`from comments t join posts p on p.id = t.post_id join profiles a on a.id = p.author_id where t.id = ${p.target}`
-      : sql`from posts p join profiles a on a.id = p.author_id where p.id = ${p.target}`;
-    return sql`select p.id as post_id, p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
-      p.author_id <> ${p.viewerId} and ${blockedEitherWay(p.viewerId, sql`p.author_id`)} as blocked
+  return statement(`comments.thread-access:${byComment ? 'comment' : 'post'}`, values, (p) =>
+    threadAccessSql(p.viewerId, byComment ? { commentId: p.target } : { postId: p.target }),
+  );
+}
+
+/** The thread-access row (`ThreadAccess`) of a post, or of the post a comment is in. */
+function threadAccessSql(viewerId: Placeholder, target: { postId: Placeholder } | { commentId: Placeholder }): SQL {
+  const from =
+    'commentId' in target
+      ? sql`from comments t join posts p on p.id = t.post_id join profiles a on a.id = p.author_id where t.id = ${target.commentId}`
+      : sql`from posts p join profiles a on a.id = p.author_id where p.id = ${target.postId}`;
+  return sql`select p.id as post_id, p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
+      p.author_id <> ${viewerId} and ${blockedEitherWay(viewerId, sql`p.author_id`)} as blocked
     ${from}`;
-  });
 }
 
 export async function findThreadAccess(
@@ -92,11 +116,11 @@ export async function findThreadAccess(
   return row ?? null;
 }
 
-export function listComments(
+export function listThreadPage(
   db: Executor,
   args: { viewerId: string; postId?: string; parentId?: string; cursor: Cursor | null; limit: number },
-): Promise<CommentRow[]> {
-  return queryPrepared<CommentRow>(db, listCommentsQuery(args));
+): Promise<ThreadPageRow[]> {
+  return queryPrepared<ThreadPageRow>(db, threadPageQuery(args));
 }
 
 export async function findComment(db: Executor, commentId: string) {

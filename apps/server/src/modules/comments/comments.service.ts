@@ -49,33 +49,56 @@ async function visiblePost(
   forWrite = false,
 ) {
   const post = await q.findThreadAccess(db, viewer.id, target);
-  if (!post) throw new AppError('commentId' in target ? 'COMMENT_NOT_FOUND' : 'POST_NOT_FOUND');
-  if (post.author_blocked) throw new AppError('POST_NOT_FOUND');
-  if (post.deleted) throw new AppError('POST_DELETED');
-  if (post.blocked) throw new AppError(forWrite ? 'USER_BLOCKED' : 'POST_NOT_FOUND');
-  return { id: post.post_id, authorId: post.author_id };
+  refuseHiddenThread(post && { deleted: post.deleted, authorBlocked: post.author_blocked, blocked: post.blocked }, {
+    byComment: 'commentId' in target,
+    forWrite,
+  });
+  return { id: post!.post_id, authorId: post!.author_id };
+}
+
+/** Throws the answer for a thread that is missing, removed, or hidden from the viewer by a block. */
+function refuseHiddenThread(
+  thread: { deleted: boolean; authorBlocked: boolean; blocked: boolean } | undefined | null,
+  { byComment, forWrite }: { byComment: boolean; forWrite: boolean },
+): void {
+  if (!thread) throw new AppError(byComment ? 'COMMENT_NOT_FOUND' : 'POST_NOT_FOUND');
+  if (thread.authorBlocked) throw new AppError('POST_NOT_FOUND');
+  if (thread.deleted) throw new AppError('POST_DELETED');
+  if (thread.blocked) throw new AppError(forWrite ? 'USER_BLOCKED' : 'POST_NOT_FOUND');
 }
 
 export async function rootComments({ db, viewer, postId, cursor }: Deps & { postId: string; cursor?: string }) {
-  await visiblePost(db, viewer, { postId });
-  const rows = await q.listComments(db, {
-    viewerId: viewer.id,
-    postId,
-    cursor: decodeCursor(cursor),
-    limit: COMMENTS_PAGE_SIZE + 1,
-  });
-  return toPage(rows);
+  return threadPage(db, viewer, { postId }, cursor);
 }
 
 export async function replies({ db, viewer, commentId, cursor }: Deps & { commentId: string; cursor?: string }) {
-  await visiblePost(db, viewer, { commentId });
-  const rows = await q.listComments(db, {
+  return threadPage(db, viewer, { commentId }, cursor);
+}
+
+/** A page of a thread the viewer may read, with its access checked in the same round trip (threadPageQuery). */
+async function threadPage(
+  db: Executor,
+  viewer: Viewer,
+  target: { postId: string } | { commentId: string },
+  cursor: string | undefined,
+): Promise<CommentPage> {
+  const byComment = 'commentId' in target;
+  const rows = await q.listThreadPage(db, {
     viewerId: viewer.id,
-    parentId: commentId,
+    ...(byComment ? { parentId: target.commentId } : { postId: target.postId }),
     cursor: decodeCursor(cursor),
     limit: COMMENTS_PAGE_SIZE + 1,
   });
-  return toPage(rows);
+  const thread = rows[0];
+  refuseHiddenThread(
+    thread && {
+      deleted: thread.thread_deleted,
+      authorBlocked: thread.thread_author_blocked,
+      blocked: thread.thread_blocked,
+    },
+    { byComment, forWrite: false },
+  );
+  return toPage(rows.filter((row): row is q.ThreadPageRow & q.CommentRow => row.id !== null));
 }
 
 /** Adds a comment, or a reply: replies stay one level deep, so a reply to a reply joins its root's thread. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, posts, reports, userBlocks } from '../../db/schema/index.js';
+import { comments, posts, profiles, reports, userBlocks } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -87,6 +87,55 @@ describe('comments and replies', () => {
     expect(seenByBlocker).toEqual([]);
     const stored = await t.db.select().from(comments).where(eq(comments.postId, own));
     expect(stored).toHaveLength(1);
+  });
+});
+
+describe('reading a thread', () => {
+  const code = (response: Awaited<ReturnType<Fan['get']>>) => [response.statusCode, response.json().error?.code];
+
+  it('answers an empty thread, and pages replies oldest first', async () => {
+    const quiet = (await author.post('/api/posts', { text: 'Nobody here yet' })).json().post.id as string;
+    expect((await fan.get(`/api/posts/${quiet}/comments`)).json()).toEqual({ comments: [], nextCursor: null });
+    const root = (await fan.post(`/api/posts/${quiet}/comments`, { body: 'First!' })).json().comment;
+    expect((await fan.get(`/api/comments/${root.id}/replies`)).json()).toEqual({ comments: [], nextCursor: null });
+    for (let i = 0; i < 22; i++) {
+      await author.post(`/api/posts/${quiet}/comments`, { body: `reply ${i}`, parentCommentId: root.id });
+    }
+    const first = (await fan.get(`/api/comments/${root.id}/replies`)).json();
+    expect(first.comments.map((c: { body: string }) => c.body)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `reply ${i}`),
+    );
+    const second = (await fan.get(`/api/comments/${root.id}/replies?cursor=${first.nextCursor}`)).json();
+    expect(second).toMatchObject({ comments: [{ body: 'reply 20' }, { body: 'reply 21' }], nextCursor: null });
+    const roots = (await fan.get(`/api/posts/${quiet}/comments`)).json().comments;
+    expect(roots).toMatchObject([{ id: root.id, replyCount: 22, author: { id: fan.userId } }]);
+  });
+
+  it('refuses a missing, deleted or hidden thread, for its roots and its replies alike', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(code(await fan.get(`/api/posts/${missing}/comments`))).toEqual([404, 'POST_NOT_FOUND']);
+    expect(code(await fan.get(`/api/comments/${missing}/replies`))).toEqual([404, 'COMMENT_NOT_FOUND']);
+
+    const [writer] = await t.createFans(1);
+    const gone = (await writer!.post('/api/posts', { text: 'Soon gone' })).json().post.id as string;
+    const goneRoot = (await fan.post(`/api/posts/${gone}/comments`, { body: 'hi' })).json().comment.id as string;
+    expect((await writer!.delete(`/api/posts/${gone}`)).statusCode).toBe(204);
+    expect(code(await fan.get(`/api/posts/${gone}/comments`))).toEqual([410, 'POST_DELETED']);
+    expect(code(await fan.get(`/api/comments/${goneRoot}/replies`))).toEqual([410, 'POST_DELETED']);
+
+    const hidden = (await writer!.post('/api/posts', { text: 'Hidden soon' })).json().post.id as string;
+    const hiddenRoot = (await fan.post(`/api/posts/${hidden}/comments`, { body: 'hi' })).json().comment.id as string;
+    await t.db.update(profiles).set({ isBlocked: true }).where(eq(profiles.id, writer!.userId));
+    expect(code(await fan.get(`/api/posts/${hidden}/comments`))).toEqual([404, 'POST_NOT_FOUND']);
+    expect(code(await fan.get(`/api/comments/${hiddenRoot}/replies`))).toEqual([404, 'POST_NOT_FOUND']);
+    await t.db.update(profiles).set({ isBlocked: false }).where(eq(profiles.id, writer!.userId));
+
+    const blockedRoot = (await fan.post(`/api/posts/${hidden}/comments`, { body: 'again' })).json().comment.id;
+    await t.db.insert(userBlocks).values({ blockerId: fan.userId, blockedId: writer!.userId });
+    expect(code(await fan.get(`/api/posts/${hidden}/comments`))).toEqual([404, 'POST_NOT_FOUND']);
+    expect(code(await fan.get(`/api/comments/${blockedRoot}/replies`))).toEqual([404, 'POST_NOT_FOUND']);
+    // The thread's own author still reads it, without the blocked fan's comments.
+    expect((await writer!.get(`/api/posts/${hidden}/comments`)).json()).toEqual({ comments: [], nextCursor: null });
   });
 });
 
