@@ -28,7 +28,7 @@ const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export async function benchEmbedded(
   size: DatasetSize,
-  options: { seconds: number; rounds: number; connections: number },
+  options: { seconds: number; rounds: number; connections: number; only?: string[] },
   { API_SCRIPT, drive, startProcess, stopProcess }: RunnerHelpers,
 ) {
   const port = 43_300;
@@ -66,13 +66,15 @@ export async function benchEmbedded(
   const api = await startProcess('API', [API_SCRIPT], env(dataDir), '/api/health', port);
   const reads: ReadResult[] = [];
   try {
-    for (const endpoint of READS) {
+    for (const endpoint of READS.filter((e) => !options.only || options.only.includes(e.name))) {
       const url = `http://127.0.0.1:${port}${endpoint.api(fx)}`;
       const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
       await drive(url, headers, size.sessions, { duration: 2, connections: options.connections });
       const runs: Side[] = [];
       for (let round = 0; round < options.rounds; round++) {
-        runs.push(await drive(url, headers, size.sessions, { duration: options.seconds, connections: options.connections }));
+        runs.push(
+          await drive(url, headers, size.sessions, { duration: options.seconds, connections: options.connections }),
+        );
       }
       const mid = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
       reads.push({
@@ -87,7 +89,8 @@ export async function benchEmbedded(
       });
       console.log(
         `embedded ${size.name} ${endpoint.name}: ${mid.rps} req/s (p50 ${mid.p50} ms, p99 ${mid.p99} ms, ` +
-          `slowest ${Math.max(...runs.map((r) => r.max ?? 0))} ms), errors ${runs.reduce((n, r) => n + r.errors, 0)}`,
+          `slowest ${Math.max(...runs.map((r) => r.max ?? 0))} ms; by round ${runs.map((r) => r.max).join(' / ')}), ` +
+          `errors ${runs.reduce((n, r) => n + r.errors, 0)}`,
       );
     }
   } finally {

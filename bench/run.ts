@@ -423,7 +423,11 @@ async function main() {
       engine === 'embedded'
         ? await (
             await import('./embedded.js')
-          ).benchEmbedded(size, { seconds, rounds, connections }, { API_SCRIPT, drive, startProcess, stopProcess })
+          ).benchEmbedded(
+            size,
+            { seconds, rounds, connections, only },
+            { API_SCRIPT, drive, startProcess, stopProcess },
+          )
         : await benchPostgres(size);
     const after = loadavg();
     const machine = {
