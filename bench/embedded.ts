@@ -31,7 +31,7 @@ export async function benchEmbedded(
   options: { seconds: number; rounds: number; connections: number; only?: string[] },
   { API_SCRIPT, drive, startProcess, stopProcess }: RunnerHelpers,
 ) {
-  const port = 43_300;
+  const port = 23_300;
   const env = (dataDir: string) => ({
     NODE_ENV: 'production',
     DATABASE_URL: '',

@@ -307,8 +307,10 @@ async function benchPostgres(size: DatasetSize) {
   await client.connect();
   const fx = await fixtures(client);
   const dataDir = mkdtempSync(join(tmpdir(), 'burti-bench-'));
-  const apiPort = 43_100;
-  const barePort = 43_200;
+  // Below Linux's ephemeral range (32768–60999): a connection to PostgreSQL can hold a port in it, in TIME_WAIT
+  // for a minute after a run, and the next run's server then cannot listen there.
+  const apiPort = 23_100;
+  const barePort = 23_200;
   const apiEnv = {
     NODE_ENV: 'production',
     DATABASE_URL: url,
