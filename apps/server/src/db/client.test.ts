@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, migrationsFolder, openDatabase, SkippedMigrationsError } from './client.js';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../../test/harness.js';
+import {
+  DataDirLockedError,
+  migrationsFolder,
+  openDatabase,
+  queryPrepared,
+  SkippedMigrationsError,
+  statement,
+} from './client.js';
 import { lockDataDir, LockHeldError } from './data-dir-lock.js';
 
 const buildScript = fileURLToPath(new URL('../../../../scripts/build-server.mjs', import.meta.url));
@@ -155,6 +164,60 @@ describe('migration journal', () => {
       await expect(refused).rejects.toThrow(skipped.tag);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('prepared reads', () => {
+  it('give each statement its rows as objects of its own columns, values read as drizzle reads them', async () => {
+    const { database } = await createTestDatabase();
+    try {
+      const first = (n: number) =>
+        statement(
+          'test.rows:first',
+          { n },
+          (p) =>
+            sql`select ${p.n}::int as n, 'Dinamo' as name, null::text as missing, array['a','b'] as tags,
+            timestamptz '2026-11-27 10:00:00+00' as at, true as yes`,
+        );
+      const second = statement('test.rows:second', { id: 'x' }, (p) => sql`select ${p.id}::text as id, 2 as n`);
+      for (let i = 0; i < 3; i++) {
+        const [row] = await queryPrepared<Record<string, unknown>>(database.db, first(i));
+        expect(row).toEqual({
+          n: i,
+          name: 'Dinamo',
+          missing: null,
+          tags: ['a', 'b'],
+          at: expect.any(String),
+          yes: true,
+        });
+        expect(new Date(row!.at as string).toISOString()).toBe('2026-11-27T10:00:00.000Z');
+        expect(Object.keys(row!)).toEqual(['n', 'name', 'missing', 'tags', 'at', 'yes']);
+        expect(await queryPrepared(database.db, second)).toEqual([{ id: 'x', n: 2 }]);
+      }
+      expect(
+        await queryPrepared(
+          database.db,
+          statement('test.rows:none', {}, () => sql`select 1 as n where false`),
+        ),
+      ).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('keep a column named __proto__ as a column', async () => {
+    const { database } = await createTestDatabase();
+    try {
+      const [row] = await queryPrepared<Record<string, unknown>>(
+        database.db,
+        statement('test.rows:proto', {}, () => sql`select 1 as "__proto__", 2 as n`),
+      );
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(1);
+      expect(row!.n).toBe(2);
+    } finally {
+      await database.close();
     }
   });
 });

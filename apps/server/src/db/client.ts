@@ -452,7 +452,9 @@ const rowMakers = new Map<string, (values: unknown[]) => unknown>();
 function rowMaker(name: string, fields: readonly pg.FieldDef[]): (values: unknown[]) => unknown {
   let make = rowMakers.get(name);
   if (!make) {
-    const columns = fields.map((field, i) => `${JSON.stringify(field.name)}: v[${i}]`).join(', ');
+    // A column named __proto__ would set the prototype in a literal; computed, it is an own property as in `pg`.
+    const key = (name: string) => (name === '__proto__' ? `["__proto__"]` : JSON.stringify(name));
+    const columns = fields.map((field, i) => `${key(field.name)}: v[${i}]`).join(', ');
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a literal of the statement's own column names
     make = new Function('v', `return { ${columns} };`) as (values: unknown[]) => unknown;
     rowMakers.set(name, make);

@@ -49,20 +49,19 @@ async function visiblePost(
   forWrite = false,
 ) {
   const post = await q.findThreadAccess(db, viewer.id, target);
-  refuseHiddenThread(post && { deleted: post.deleted, authorBlocked: post.author_blocked, blocked: post.blocked }, {
-    byComment: 'commentId' in target,
-    forWrite,
-  });
-  return { id: post!.post_id, authorId: post!.author_id };
+  refuseHiddenThread(post, { byComment: 'commentId' in target, forWrite });
+  return { id: post.post_id, authorId: post.author_id };
 }
 
+type ThreadState = { deleted: boolean; author_blocked: boolean; blocked: boolean };
+
 /** Throws the answer for a thread that is missing, removed, or hidden from the viewer by a block. */
-function refuseHiddenThread(
-  thread: { deleted: boolean; authorBlocked: boolean; blocked: boolean } | undefined | null,
+function refuseHiddenThread<T extends ThreadState>(
+  thread: T | undefined | null,
   { byComment, forWrite }: { byComment: boolean; forWrite: boolean },
-): void {
+): asserts thread is T {
   if (!thread) throw new AppError(byComment ? 'COMMENT_NOT_FOUND' : 'POST_NOT_FOUND');
-  if (thread.authorBlocked) throw new AppError('POST_NOT_FOUND');
+  if (thread.author_blocked) throw new AppError('POST_NOT_FOUND');
   if (thread.deleted) throw new AppError('POST_DELETED');
   if (thread.blocked) throw new AppError(forWrite ? 'USER_BLOCKED' : 'POST_NOT_FOUND');
 }
@@ -89,13 +88,9 @@ async function threadPage(
     cursor: decodeCursor(cursor),
     limit: COMMENTS_PAGE_SIZE + 1,
   });
-  const thread = rows[0];
+  const head = rows[0];
   refuseHiddenThread(
-    thread && {
-      deleted: thread.thread_deleted,
-      authorBlocked: thread.thread_author_blocked,
-      blocked: thread.thread_blocked,
-    },
+    head && { deleted: head.thread_deleted, author_blocked: head.thread_author_blocked, blocked: head.thread_blocked },
     { byComment, forWrite: false },
   );
   return toPage(rows.filter((row): row is q.ThreadPageRow & q.CommentRow => row.id !== null));
