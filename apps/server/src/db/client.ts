@@ -453,7 +453,7 @@ function rowMaker(name: string, fields: readonly pg.FieldDef[]): (values: unknow
   let make = rowMakers.get(name);
   if (!make) {
     // A column named __proto__ would set the prototype in a literal; computed, it is an own property as in `pg`.
-    const key = (name: string) => (name === '__proto__' ? `["__proto__"]` : JSON.stringify(name));
+    const key = (column: string) => (column === '__proto__' ? `["__proto__"]` : JSON.stringify(column));
     const columns = fields.map((field, i) => `${key(field.name)}: v[${i}]`).join(', ');
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a literal of the statement's own column names
     make = new Function('v', `return { ${columns} };`) as (values: unknown[]) => unknown;

@@ -30,11 +30,10 @@ const commentColumns = sql`c.id, c.post_id, c.parent_comment_id, c.body, ${menti
       ${cursorText(sql`c.created_at`)} as cursor_at`;
 
 /** A page of a thread with what decides whether the viewer may read it (threadPageQuery). */
-export type ThreadPageRow = { [K in keyof CommentRow]: CommentRow[K] | null } & {
-  thread_deleted: boolean;
-  thread_author_blocked: boolean;
-  thread_blocked: boolean;
-};
+export type ThreadPageRow = { [K in keyof CommentRow]: CommentRow[K] | null } & Omit<
+  ThreadAccess,
+  'post_id' | 'author_id'
+>;
 
 /**
  * A page of comments, oldest first (a post's roots, or one comment's replies), and the access check of its thread, in one
@@ -57,8 +56,7 @@ export function threadPageQuery(args: {
   return statement(key, values, (p) => {
     const access = threadAccessSql(p.viewerId, replies ? { commentId: p.scope } : { postId: p.scope });
     return sql`
-    select thread.deleted as thread_deleted, thread.author_blocked as thread_author_blocked,
-      thread.blocked as thread_blocked, item.*
+    select thread.deleted, thread.author_blocked, thread.blocked, item.*
     from (${access} offset 0) thread
     left join lateral (
       select ${commentColumns}

@@ -53,10 +53,8 @@ async function visiblePost(
   return { id: post.post_id, authorId: post.author_id };
 }
 
-type ThreadState = { deleted: boolean; author_blocked: boolean; blocked: boolean };
-
 /** Throws the answer for a thread that is missing, removed, or hidden from the viewer by a block. */
-function refuseHiddenThread<T extends ThreadState>(
+function refuseHiddenThread<T extends Pick<q.ThreadAccess, 'deleted' | 'author_blocked' | 'blocked'>>(
   thread: T | undefined | null,
   { byComment, forWrite }: { byComment: boolean; forWrite: boolean },
 ): asserts thread is T {
@@ -88,11 +86,7 @@ async function threadPage(
     cursor: decodeCursor(cursor),
     limit: COMMENTS_PAGE_SIZE + 1,
   });
-  const head = rows[0];
-  refuseHiddenThread(
-    head && { deleted: head.thread_deleted, author_blocked: head.thread_author_blocked, blocked: head.thread_blocked },
-    { byComment, forWrite: false },
-  );
+  refuseHiddenThread(rows[0], { byComment, forWrite: false });
   return toPage(rows.filter((row): row is q.ThreadPageRow & q.CommentRow => row.id !== null));
 }
 
