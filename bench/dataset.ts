@@ -142,17 +142,21 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'comments',
-      // Of c comments the first r = ceil(2c/3) are roots and comment k >= r replies to root k - r (k - r < r), so
-      // root j has exactly one reply when j < c - r.
+      // Of c comments the first r = ceil(2c/3) are roots, and the q = c - r others reply to the first
+      // m = ceil(q / 20) roots in turn (reply k to root (k - r) % m), so a busy post has threads of about 20
+      // replies, a full page of the replies endpoint, and a post with three comments one thread of one reply.
       sql: `insert into comments (id, post_id, author_id, parent_comment_id, body, created_at, reply_count)
         select pg_temp.bench_uuid('comment-' || b.n || '-' || j), b.id,
           'fan-' || (1 + (b.n * 31 + j * 104729::bigint) % ${F}),
-          case when j >= ceil(b.comments * 2 / 3.0)::int
-            then pg_temp.bench_uuid('comment-' || b.n || '-' || (j % ceil(b.comments * 2 / 3.0)::int)) end,
+          case when j >= b.r then pg_temp.bench_uuid('comment-' || b.n || '-' || ((j - b.r) % b.m)) end,
           'Great goal! Comment ' || j || ' on ' || b.n,
           least(now(), b.created_at + (j + 1) * interval '5 minutes'),
-          case when j < b.comments - ceil(b.comments * 2 / 3.0)::int then 1 else 0 end
-        from bench_posts b, generate_series(0, b.comments - 1) j`,
+          case when j < least(b.m, b.comments - b.r) then ceil((b.comments - b.r - j) / b.m::numeric)::int else 0 end
+        from (
+          select b.*, ceil(b.comments * 2 / 3.0)::int as r,
+            greatest(1, ceil((b.comments - ceil(b.comments * 2 / 3.0)::int) / 20.0)::int) as m
+          from bench_posts b
+        ) b, generate_series(0, b.comments - 1) j`,
     },
     {
       label: 'shares',
