@@ -28,10 +28,18 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     if (!endpoint) return send(response, 404, { error: 'no such endpoint' });
     const queries = endpoint.explain(viewer, url.searchParams);
     const plans: string[] = [];
-    for (const query of queries) {
-      const { text, values } = toQuery(query);
-      const rows = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
-      plans.push(`${text}\n-- params: ${JSON.stringify(values)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    // In a transaction rolled back: EXPLAIN ANALYZE runs the statement, and a write's plan must not write.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      for (const query of queries) {
+        const { text, values } = toQuery(query);
+        const rows = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
+        plans.push(`${text}\n-- params: ${JSON.stringify(values)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
     }
     response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
     return response.end(plans.join('\n\n'));

@@ -32,13 +32,11 @@ import {
   searchTerms,
 } from '../apps/server/src/modules/search/search.queries.js';
 import {
-  addReactionQuery,
   findPostViewQuery,
   followingTimelineQuery,
-  interactionTargetQuery,
   listPostsQuery,
   postCountsQuery,
-  removeReactionQuery,
+  reactionQuery,
   type InteractionTarget,
 } from '../apps/server/src/modules/posts/posts.queries.js';
 
@@ -241,7 +239,8 @@ export function readEndpoints(): Record<string, BareEndpoint> {
 
 /**
  * The like toggle as the API's service sends it (posts.service setReaction, notifications.service notifyUser):
- * one transaction with the same statements, including the push job pg-boss inserts and the live event.
+ * a like is one transaction with the same statements, including the push job pg-boss inserts and the live event;
+ * an unlike is the reaction statement and the counts.
  */
 export function likeEndpoint(): BareEndpoint {
   let boss: PgBoss | undefined;
@@ -252,58 +251,60 @@ export function likeEndpoint(): BareEndpoint {
       const client = await pool.connect();
       // Every statement is prepared by name, as queryPrepared does (pg-boss sends its own as they are).
       const run = async <T>(query: SQL | Statement) => (await client.query(toQuery(query))).rows as T[];
-      try {
-        await client.query('begin');
-        const [target] = await run<InteractionTarget>(interactionTargetQuery(viewer, postId));
+      const refuse = (target: InteractionTarget | undefined) => {
         if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
-        if (on) {
-          const inserted = await run(addReactionQuery('like', postId, viewer));
-          if (inserted.length && target.author_id !== viewer) {
-            // The like joins the post's group (likes of a post are one row): two statements, as notifyUser sends them.
-            const [group] = await run<{ id: string }>(
-              joinGroupQuery({
-                userId: target.author_id,
-                actorId: viewer,
-                type: 'like',
-                postId,
-                groupKey: `like:${target.author_id}:${postId}`,
-              }),
-            );
-            const [row] = group
-              ? await run<{ id: string; push_due: boolean }>(
-                  joinedGroupViewQuery(group.id, viewer, GROUP_PUSH_INTERVAL_SECONDS),
-                )
-              : [];
-            if (row) {
-              if (row.push_due) {
-                boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
-                await boss.send(
-                  'push',
-                  { notificationId: row.id },
-                  {
-                    ...QUEUES.push,
-                    db: { executeSql: async (text, values) => client.query(text, values) },
-                  },
-                );
-              }
-              await run(
-                sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`,
+        return target;
+      };
+      try {
+        if (!on) {
+          refuse((await run<InteractionTarget>(reactionQuery('like', false, viewer, postId)))[0]);
+          return (await run(postCountsQuery(postId)))[0];
+        }
+        await client.query('begin');
+        const target = refuse((await run<InteractionTarget>(reactionQuery('like', true, viewer, postId)))[0]);
+        if (target.changed && target.author_id !== viewer) {
+          // The like joins the post's group (likes of a post are one row): two statements, as notifyUser sends them.
+          const [group] = await run<{ id: string }>(
+            joinGroupQuery({
+              userId: target.author_id,
+              actorId: viewer,
+              type: 'like',
+              postId,
+              groupKey: `like:${target.author_id}:${postId}`,
+            }),
+          );
+          const [row] = group
+            ? await run<{ id: string; push_due: boolean }>(
+                joinedGroupViewQuery(group.id, viewer, GROUP_PUSH_INTERVAL_SECONDS),
+              )
+            : [];
+          if (row) {
+            if (row.push_due) {
+              boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });
+              await boss.send(
+                'push',
+                { notificationId: row.id },
+                {
+                  ...QUEUES.push,
+                  db: { executeSql: async (text, values) => client.query(text, values) },
+                },
               );
             }
+            await run(
+              sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`,
+            );
           }
-        } else {
-          await run(removeReactionQuery('like', postId, viewer));
         }
         const [counts] = await run(postCountsQuery(postId));
         await client.query('commit');
         return counts;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        if (on) await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
         client.release();
       }
     },
-    explain: (viewer, params) => [interactionTargetQuery(viewer, params.get('post') ?? '')],
+    explain: (viewer, params) => [reactionQuery('like', true, viewer, params.get('post') ?? '')],
   };
 }

@@ -296,19 +296,20 @@ export async function deletePost({ db, viewer, storage, log, postId }: MediaDeps
 }
 
 /**
- * A live post the viewer may react to, locked against deletion for the transaction: it exists, is not deleted,
- * its author is not blocked by an administrator (that hides the post entirely), and neither side has blocked the
- * other.
+ * The fan's reaction as `q.react` answered it, refused unless the post is live and the viewer may react to it: it
+ * exists, is not deleted, its author is not blocked by an administrator (that hides the post entirely), and
+ * neither side has blocked the other. The statement changed nothing in those cases.
  */
-async function reactionTarget(tx: Executor, viewer: Viewer, postId: string): Promise<q.InteractionTarget> {
-  const target = await q.findInteractionTarget(tx, viewer.id, postId);
+function refuseReaction(target: q.InteractionTarget | null, viewer: Viewer): asserts target is q.InteractionTarget {
   if (!target || target.author_blocked) throw new AppError('POST_NOT_FOUND');
   if (target.deleted) throw new AppError('POST_DELETED');
   if (target.author_id !== viewer.id && target.blocked) throw new AppError('USER_BLOCKED');
-  return target;
 }
 
-/** Adds or removes the viewer's like or share; the first like or share of a post notifies its author. */
+/**
+ * Adds or removes the viewer's like or share; the first like or share of a post notifies its author. Removing is
+ * one statement of its own (it has nothing to do after); adding is a transaction with the notification.
+ */
 async function setReaction(
   db: Db,
   viewer: Viewer,
@@ -316,16 +317,17 @@ async function setReaction(
   kind: 'like' | 'share',
   on: boolean,
 ): Promise<{ likesCount: number; sharesCount: number }> {
+  if (!on) {
+    refuseReaction(await q.react(db, { kind, on, viewerId: viewer.id, postId }), viewer);
+    return q.postCounts(db, postId);
+  }
   return db.transaction(async (tx) => {
-    const target = await reactionTarget(tx, viewer, postId);
-    if (on) {
-      if (await q.addReaction(tx, kind, postId, viewer.id)) {
-        // The block was just checked under the same lock: notifyUser need not check it again.
-        await notifyUser(tx, { to: target.author_id, actorId: viewer.id, type: kind, postId, notBlocked: true });
-        if (kind === 'like' && target.referral_pending) await completeReferralIfReady(tx, viewer.id);
-      }
-    } else {
-      await q.removeReaction(tx, kind, postId, viewer.id);
+    const target = await q.react(tx, { kind, on, viewerId: viewer.id, postId });
+    refuseReaction(target, viewer);
+    if (target.changed) {
+      // The block was just checked under the same lock: notifyUser need not check it again.
+      await notifyUser(tx, { to: target.author_id, actorId: viewer.id, type: kind, postId, notBlocked: true });
+      if (kind === 'like' && target.referral_pending) await completeReferralIfReady(tx, viewer.id);
     }
     return q.postCounts(tx, postId);
   });

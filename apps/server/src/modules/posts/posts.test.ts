@@ -262,6 +262,41 @@ describe('likes and shares', () => {
     expect(row!.likesCount).toBe(rows.length);
   });
 
+  it('refuses taking back a like or share where it would refuse giving one, and changes nothing then', async () => {
+    const [fan, other] = await t.createFans(2);
+    const target = await post(author, 'Taken back?');
+    const gone = await post(author, 'Deleted later');
+    for (const id of [target.id, gone.id]) {
+      expect((await fan!.post(`/api/posts/${id}/like`)).statusCode).toBe(200);
+      expect((await fan!.post(`/api/posts/${id}/share`)).statusCode).toBe(200);
+    }
+    expect((await other!.post(`/api/posts/${target.id}/like`)).json()).toEqual({ liked: true, likesCount: 2 });
+    const counts = async (id: string) => {
+      const [row] = await t.db.select().from(posts).where(eq(posts.id, id));
+      const rows = await t.db.select().from(likes).where(eq(likes.postId, id));
+      return { likes: row!.likesCount, shares: row!.sharesCount, likeRows: rows.length };
+    };
+
+    await t.db.insert(userBlocks).values({ blockerId: author.userId, blockedId: fan!.userId });
+    expect((await fan!.delete(`/api/posts/${target.id}/like`)).json().error.code).toBe('USER_BLOCKED');
+    expect((await fan!.delete(`/api/posts/${target.id}/share`)).json().error.code).toBe('USER_BLOCKED');
+    expect(await counts(target.id)).toEqual({ likes: 2, shares: 1, likeRows: 2 });
+    await t.db.delete(userBlocks).where(eq(userBlocks.blockerId, author.userId));
+
+    expect((await author.delete(`/api/posts/${gone.id}`)).statusCode).toBe(204);
+    expect((await fan!.delete(`/api/posts/${gone.id}/like`)).json().error.code).toBe('POST_DELETED');
+    expect((await fan!.delete(`/api/posts/${gone.id}/share`)).json().error.code).toBe('POST_DELETED');
+    expect(await counts(gone.id)).toEqual({ likes: 1, shares: 1, likeRows: 1 });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await fan!.delete(`/api/posts/${missing}/like`)).json().error.code).toBe('POST_NOT_FOUND');
+
+    // Taken back where it may be: the count follows, and a second time changes nothing.
+    expect((await fan!.delete(`/api/posts/${target.id}/like`)).json()).toEqual({ liked: false, likesCount: 1 });
+    expect((await fan!.delete(`/api/posts/${target.id}/like`)).json()).toEqual({ liked: false, likesCount: 1 });
+    expect((await fan!.delete(`/api/posts/${target.id}/share`)).json()).toEqual({ shared: false, sharesCount: 0 });
+    expect(await counts(target.id)).toEqual({ likes: 1, shares: 0, likeRows: 1 });
+  });
+
   it('reports the viewer state and shares once per fan onto the sharer profile', async () => {
     const target = await post(author, 'Share me');
     const liked = await reader.post(`/api/posts/${target.id}/like`);
