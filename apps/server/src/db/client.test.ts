@@ -206,6 +206,35 @@ describe('prepared reads', () => {
     }
   });
 
+  it('answer an error midway through the rows as an error, inside a transaction or not, and go on after', async () => {
+    const { database } = await createTestDatabase();
+    try {
+      // The third row divides by zero: rows came already, the statement fails.
+      const failing = statement(
+        'test.rows:failing',
+        { d: 0 },
+        (p) => sql`select g as n, 6 / (case when g = 3 then ${p.d}::int else 1 end) as q from generate_series(1, 4) g`,
+      );
+      const ok = statement('test.rows:ok', { n: 5 }, (p) => sql`select ${p.n}::int as n`);
+      // PGlite's driver names the query and gives PostgreSQL's error as the cause.
+      const divisionByZero = (error: { message: string; cause?: { message?: string } }) =>
+        /division by zero/.test(`${error.message} ${error.cause?.message ?? ''}`);
+      for (let i = 0; i < 3; i++) {
+        await expect(queryPrepared(database.db, failing)).rejects.toSatisfy(divisionByZero);
+        expect(await queryPrepared(database.db, ok)).toEqual([{ n: 5 }]);
+      }
+      await expect(
+        database.db.transaction(async (tx) => {
+          expect(await queryPrepared(tx, ok)).toEqual([{ n: 5 }]);
+          await queryPrepared(tx, failing);
+        }),
+      ).rejects.toSatisfy(divisionByZero);
+      expect(await database.db.transaction((tx) => queryPrepared(tx, ok))).toEqual([{ n: 5 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('keep a column named __proto__ as a column', async () => {
     const { database } = await createTestDatabase();
     try {
