@@ -421,18 +421,30 @@ export async function queryPrepared<T>(executor: Executor, query: SQL | Statemen
   const { dialect, session } = executor as unknown as DrizzleInternals;
   const client = session.client;
   if (!(query instanceof SQL) && (client instanceof pg.Pool || client instanceof pg.Client)) {
-    // Straight to the driver, each row made by its statement's own reader. A pool answers a query object with a
-    // promise (and releases its connection in its own callback); a connection answers through the query's callback.
-    if (client instanceof pg.Pool)
-      return ((await client.query(new PreparedRead(query))) as unknown as { rows: T[] }).rows;
-    return new Promise<T[]>((resolve, reject) => {
-      client.query(new PreparedRead(query, (error, result) => (error ? reject(error) : resolve(result.rows as T[]))));
-    });
+    // Straight to the driver, each row made by its statement's own reader.
+    if (!(client instanceof pg.Pool)) return readPrepared<T>(client, query);
+    // As the pool's own query() does: a connection for the read, released with the error if there was one.
+    const connection = await client.connect();
+    let failure: Error | undefined;
+    try {
+      return await readPrepared<T>(connection, query);
+    } catch (error) {
+      failure = error as Error;
+      throw error;
+    } finally {
+      connection.release(failure);
+    }
   }
   const built = query instanceof SQL ? dialect.sqlToQuery(query) : { sql: query.text, params: [...query.values] };
   const name = query instanceof SQL ? statementName(built.sql) : query.name;
   const result: unknown = await session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
+}
+
+function readPrepared<T>(connection: pg.ClientBase, query: Statement): Promise<T[]> {
+  return new Promise<T[]>((resolve, reject) => {
+    connection.query(new PreparedRead(query, (error, result) => (error ? reject(error) : resolve(result.rows as T[]))));
+  });
 }
 
 /** The parts of `pg`'s Query that PreparedRead takes over (pg 8: query.js). */
@@ -454,7 +466,7 @@ class PreparedRead extends pg.Query {
   private read: RowReader['read'] | undefined;
 
   constructor(statement: Statement, callback?: (error: Error | undefined, result: { rows: unknown[] }) => void) {
-    super(statement.text, statement.values as unknown[], callback);
+    super(statement.text, statement.values, callback);
     (this as unknown as QueryInternals).name = statement.name;
   }
 
