@@ -6,9 +6,11 @@
  * GET /explain?endpoint=NAME&viewer=ID runs EXPLAIN (ANALYZE, BUFFERS) of that endpoint's SQL.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Statement } from '../apps/server/src/db/client.js';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD } from '../apps/server/src/plugins/compression.js';
 import { readEndpoints, toQuery, type BareEndpoint } from './endpoints.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
@@ -47,12 +49,25 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   const endpoint = endpoints[url.pathname.slice(1)];
   if (!endpoint) return send(response, 404, { error: 'no such endpoint' });
   const body = await endpoint.handle({ viewer, params: url.searchParams, run, pool });
-  send(response, endpoint.status ?? 200, body);
+  send(response, endpoint.status ?? 200, body, request.headers['accept-encoding']);
 }
 
-function send(response: ServerResponse, status: number, body: unknown) {
+/** Answers JSON; in brotli, at the API's quality and threshold, when the client accepts it. */
+function send(response: ServerResponse, status: number, body: unknown, acceptEncoding = '') {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  const size = Buffer.byteLength(text);
+  if (size >= COMPRESS_THRESHOLD && /\bbr\b/.test(acceptEncoding)) {
+    const compressed = brotliCompressSync(text, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
+    });
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-encoding': 'br',
+      'content-length': compressed.length,
+    });
+    return response.end(compressed);
+  }
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': size });
   response.end(text);
 }
 

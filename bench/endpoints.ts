@@ -103,6 +103,8 @@ export type ReadEndpoint = {
   sql: (viewer: string, f: Fixtures) => (SQL | Statement)[];
   /** The API sends them one after the other (a check, then the read); otherwise side by side. */
   sequential?: boolean;
+  /** Sent as a browser sends it: both sides then compress their answer (the baseline as the API does). */
+  acceptEncoding?: string;
 };
 
 /**
@@ -129,6 +131,13 @@ export const READS: ReadEndpoint[] = [
     name: 'feed',
     api: () => '/api/feed',
     sql: (viewerId) => [listPostsQuery({ viewerId, cursor: null, limit: FEED_PAGE_SIZE + 1 })],
+  },
+  {
+    // The feed as a browser asks for it, accepting brotli: what compressing each answer costs.
+    name: 'feed-br',
+    api: () => '/api/feed',
+    sql: (viewerId) => [listPostsQuery({ viewerId, cursor: null, limit: FEED_PAGE_SIZE + 1 })],
+    acceptEncoding: 'gzip, deflate, br, zstd',
   },
   {
     name: 'club-feed',

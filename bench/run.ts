@@ -338,8 +338,11 @@ async function benchPostgres(size: DatasetSize) {
     for (const endpoint of READS.filter((e) => !only || only.includes(e.name))) {
       const apiUrl = `http://127.0.0.1:${apiPort}${endpoint.api(fx)}`;
       const bareUrl = `http://127.0.0.1:${barePort}/${endpoint.name}`;
-      const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
-      const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}` });
+      const encoding: Record<string, string> = endpoint.acceptEncoding
+        ? { 'accept-encoding': endpoint.acceptEncoding }
+        : {};
+      const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
+      const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}`, ...encoding });
       // Warm both (caches, connections, JIT) before anything counts.
       await drive(apiUrl, apiHeaders, size.sessions, { duration: 2 });
       // The API's first Following read of each viewer built their timeline (0098); statistics for the new rows,

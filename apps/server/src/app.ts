@@ -34,6 +34,7 @@ import { startFollowingPruner } from './modules/posts/following.pruner.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerCors } from './plugins/cors.js';
 import { registerWellKnown } from './plugins/well-known.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -116,6 +117,7 @@ export async function buildApp({
   await registerContract(app, { appName: config.appName });
   registerInputGuard(app);
   registerIdempotency(app, { db });
+  await registerCompression(app);
   registerOriginCheck(app, { trustedOrigins: config.trustedOrigins });
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors });
 
