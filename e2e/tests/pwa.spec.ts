@@ -8,6 +8,8 @@ test('the installable app: a valid manifest, and Chromium finds nothing standing
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
+  // Linked once the first screen is drawn and the page is idle.
+  await page.waitForSelector('link[rel=manifest]', { state: 'attached' });
   const manifest = await page.evaluate(async () => {
     const href = document.querySelector('link[rel=manifest]')!.getAttribute('href')!;
     return (await fetch(href)).json() as Promise<Record<string, unknown>>;

@@ -48,14 +48,21 @@ describe('the install offer', () => {
     expect(pwa.canOfferInstall()).toBe(false);
   });
 
-  it('links the manifest once the page has loaded, in the app’s language', async () => {
+  it('links the manifest once the page has loaded and been idle, in the app’s language', async () => {
     vi.resetModules();
     document.head.innerHTML = '';
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     const pwa = await import('./pwa');
     pwa.setManifestLanguage('ka');
     expect(document.querySelector('link[rel=manifest]')).toBeNull();
     pwa.startPwa();
     window.dispatchEvent(new Event('load'));
+    // Loaded, but the first screen is still being drawn: nothing asks for the manifest yet.
+    expect(document.querySelector('link[rel=manifest]')).toBeNull();
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    vi.unstubAllGlobals();
     expect(document.querySelectorAll('link[rel=manifest]')).toHaveLength(1);
     expect(document.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.ka.webmanifest');
   });

@@ -4,6 +4,7 @@
  * first visit. Only in a browser tab of the production build: the native app and the Telegram Mini App are
  * installed apps already.
  */
+import { whenIdle } from './idle';
 import { platform } from './platform';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -36,13 +37,16 @@ export function startPwa(): void {
     listeners.forEach((listener) => listener());
   });
   // What makes the app installable (the manifest, with the icon a browser fetches for it, and the service worker)
-  // waits until the page has loaded: it takes none of the connections the first screen's files need.
-  const afterLoad = () => {
+  // waits until the page has loaded and then been idle, its first screen drawn: it takes none of the connections
+  // the first screen's files, data and photos need. (The load event alone comes before the screen: its code and
+  // data arrive by script.)
+  const afterFirstScreen = () => {
     linkManifest();
     if (import.meta.env.PROD && 'serviceWorker' in navigator) {
       void navigator.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
     }
   };
+  const afterLoad = () => whenIdle(afterFirstScreen);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }
