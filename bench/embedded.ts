@@ -68,7 +68,10 @@ export async function benchEmbedded(
   try {
     for (const endpoint of READS.filter((e) => !options.only || options.only.includes(e.name))) {
       const url = `http://127.0.0.1:${port}${endpoint.api(fx)}`;
-      const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}` });
+      const encoding: Record<string, string> = endpoint.acceptEncoding
+        ? { 'accept-encoding': endpoint.acceptEncoding }
+        : {};
+      const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
       await drive(url, headers, size.sessions, { duration: 2, connections: options.connections });
       const runs: Side[] = [];
       for (let round = 0; round < options.rounds; round++) {
