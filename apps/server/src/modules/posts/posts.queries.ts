@@ -413,12 +413,13 @@ export const postCountsQuery = (postId: string): Statement =>
     from posts where id = ${p.postId}`,
   );
 
+/** The post's counters; null when the post is gone (removed outright, as an account deletion's cascade does). */
 export async function postCounts(db: Executor, postId: string) {
   const [row] = await queryPrepared<{ likesCount: number; sharesCount: number; commentsCount: number }>(
     db,
     postCountsQuery(postId),
   );
-  return row!;
+  return row ?? null;
 }
 
 export type { PostRow };

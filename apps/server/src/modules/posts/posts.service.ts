@@ -319,7 +319,8 @@ async function setReaction(
 ): Promise<{ likesCount: number; sharesCount: number }> {
   if (!on) {
     refuseReaction(await q.react(db, { kind, on, viewerId: viewer.id, postId }), viewer);
-    return q.postCounts(db, postId);
+    // No transaction holds the post between the two statements: it may have been removed outright in between.
+    return countsOf(await q.postCounts(db, postId));
   }
   return db.transaction(async (tx) => {
     const target = await q.react(tx, { kind, on, viewerId: viewer.id, postId });
@@ -329,8 +330,14 @@ async function setReaction(
       await notifyUser(tx, { to: target.author_id, actorId: viewer.id, type: kind, postId, notBlocked: true });
       if (kind === 'like' && target.referral_pending) await completeReferralIfReady(tx, viewer.id);
     }
-    return q.postCounts(tx, postId);
+    return countsOf(await q.postCounts(tx, postId));
   });
+}
+
+/** A post's counters, or POST_NOT_FOUND when it is gone by the time they are read. */
+function countsOf<T>(counts: T | null): T {
+  if (!counts) throw new AppError('POST_NOT_FOUND');
+  return counts;
 }
 
 export async function setLike({

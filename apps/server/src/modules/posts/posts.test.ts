@@ -297,6 +297,29 @@ describe('likes and shares', () => {
     expect(await counts(target.id)).toEqual({ likes: 1, shares: 0, likeRows: 1 });
   });
 
+  it('a like or share taken back while its post is removed outright answers 404, never 500', async () => {
+    // The post vanishes (an account deletion's cascade) at every point of the request in turn, the moment between
+    // taking the reaction back and reading the counts included.
+    const [fan] = await t.createFans(1);
+    const statuses = new Set<number>();
+    for (let delay = 0; delay < 40; delay++) {
+      const target = await post(author, `Removed at step ${delay}`);
+      const kind = delay % 2 === 0 ? 'like' : 'share';
+      expect((await fan!.post(`/api/posts/${target.id}/${kind}`)).statusCode).toBe(200);
+      const [answer] = await Promise.all([
+        fan!.delete(`/api/posts/${target.id}/${kind}`),
+        (async () => {
+          for (let i = 0; i < delay; i++) await new Promise((resolve) => setImmediate(resolve));
+          await t.db.delete(posts).where(eq(posts.id, target.id));
+        })(),
+      ]);
+      statuses.add(answer.statusCode);
+      if (answer.statusCode !== 200) expect(answer.json().error.code).toBe('POST_NOT_FOUND');
+    }
+    expect([...statuses].every((status) => status === 200 || status === 404)).toBe(true);
+    expect(statuses).toContain(404);
+  });
+
   it('reports the viewer state and shares once per fan onto the sharer profile', async () => {
     const target = await post(author, 'Share me');
     const liked = await reader.post(`/api/posts/${target.id}/like`);
