@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { loadDataset, type DatasetSize, type SqlClient } from './dataset.js';
-import { fixtures, READS } from './endpoints.js';
+import { encodingHeaders, fixtures, READS } from './endpoints.js';
 import type * as Runner from './run.js';
 import type { ReadResult, Side } from './run.js';
 
@@ -68,9 +68,7 @@ export async function benchEmbedded(
   try {
     for (const endpoint of READS.filter((e) => !options.only || options.only.includes(e.name))) {
       const url = `http://127.0.0.1:${port}${endpoint.api(fx)}`;
-      const encoding: Record<string, string> = endpoint.acceptEncoding
-        ? { 'accept-encoding': endpoint.acceptEncoding }
-        : {};
+      const encoding = encodingHeaders(endpoint);
       const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
       await drive(url, headers, size.sessions, { duration: 2, connections: options.connections });
       const runs: Side[] = [];

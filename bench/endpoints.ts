@@ -126,6 +126,11 @@ const searchPosts = (viewerId: string, words: string, way: 'walk' | 'gather', in
     indexWords,
   });
 
+/** The headers an endpoint's requests carry beyond who asks: its Accept-Encoding, when it has one. */
+export function encodingHeaders(endpoint: ReadEndpoint): Record<string, string> {
+  return endpoint.acceptEncoding ? { 'accept-encoding': endpoint.acceptEncoding } : {};
+}
+
 export const READS: ReadEndpoint[] = [
   {
     name: 'feed',

@@ -28,7 +28,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
-import { fixtures, READS } from './endpoints.js';
+import { encodingHeaders, fixtures, READS } from './endpoints.js';
 import { paced } from './paced.js';
 import {
   runBoardsUnderLikes,
@@ -338,9 +338,7 @@ async function benchPostgres(size: DatasetSize) {
     for (const endpoint of READS.filter((e) => !only || only.includes(e.name))) {
       const apiUrl = `http://127.0.0.1:${apiPort}${endpoint.api(fx)}`;
       const bareUrl = `http://127.0.0.1:${barePort}/${endpoint.name}`;
-      const encoding: Record<string, string> = endpoint.acceptEncoding
-        ? { 'accept-encoding': endpoint.acceptEncoding }
-        : {};
+      const encoding = encodingHeaders(endpoint);
       const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
       const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}`, ...encoding });
       // Warm both (caches, connections, JIT) before anything counts.

@@ -308,7 +308,8 @@ function refuseReaction(target: q.InteractionTarget | null, viewer: Viewer): ass
 
 /**
  * Adds or removes the viewer's like or share; the first like or share of a post notifies its author. Removing is
- * one statement of its own (it has nothing to do after); adding is a transaction with the notification.
+ * the reaction statement and the counts, with no transaction (it has nothing to do after); adding is a
+ * transaction with the notification.
  */
 async function setReaction(
   db: Db,
