@@ -1,11 +1,28 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { serviceWorker } from './sw/build-plugin';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 
-export default defineConfig({
+const require = createRequire(import.meta.url);
+const reactRouterProduction = (file: string) =>
+  join(dirname(require.resolve('react-router/package.json')), 'dist/production', file);
+
+export default defineConfig(({ mode }) => ({
+  // React Router's package exports point every bundler at its development build, whose warnings stay switched on
+  // (remix-run/react-router#14102); a production build takes the production files it also ships.
+  resolve:
+    mode === 'production'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ],
+        }
+      : undefined,
   plugins: [
     react(),
     tailwindcss(),
@@ -38,4 +55,4 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));
