@@ -1,11 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('@capacitor/core', () => ({
-  Capacitor: { isNativePlatform: () => false, getPlatform: () => 'web' },
-  registerPlugin: () => ({}),
-}));
-
 function installPromptEvent() {
   const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
     prompt: ReturnType<typeof vi.fn>;

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 
-const shell = vi.hoisted(() => ({ native: false }));
-vi.mock('@capacitor/core', () => ({
-  Capacitor: { isNativePlatform: () => shell.native, getPlatform: () => (shell.native ? 'android' : 'web') },
-}));
+const shell = vi.hoisted(() => {
+  const shell = { native: false };
+  // What the native app gives its web view (lib/platform/native-shell.ts): Android's bridge object.
+  Object.defineProperty(window, 'androidBridge', { configurable: true, get: () => (shell.native ? {} : undefined) });
+  return shell;
+});
 
 let fetchMock: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 

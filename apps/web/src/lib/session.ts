@@ -10,7 +10,7 @@
  * the native app, whose web storage is private to the app, it lives in localStorage so the fan stays signed in
  * across launches.
  */
-import { Capacitor } from '@capacitor/core';
+import { isNativeShell } from './platform/native-shell';
 import { isTelegramLaunch } from './platform/telegram';
 
 export type SessionTransport = 'cookie' | 'bearer';
@@ -29,7 +29,7 @@ function inCrossSiteFrame(): boolean {
 
 export function detectTransport(): SessionTransport {
   if (typeof window === 'undefined') return 'cookie';
-  if (Capacitor.isNativePlatform() || isTelegramLaunch() || inCrossSiteFrame()) return 'bearer';
+  if (isNativeShell() || isTelegramLaunch() || inCrossSiteFrame()) return 'bearer';
   return 'cookie';
 }
 
@@ -37,7 +37,7 @@ export const transport: SessionTransport = detectTransport();
 
 function store(): Storage | null {
   try {
-    return Capacitor.isNativePlatform() ? window.localStorage : window.sessionStorage;
+    return isNativeShell() ? window.localStorage : window.sessionStorage;
   } catch {
     return null;
   }

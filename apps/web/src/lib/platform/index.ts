@@ -3,10 +3,10 @@
  * (Capacitor) and the Telegram Mini App. Everything else in the app calls these functions and never asks
  * which shell it runs in.
  */
-import { Capacitor } from '@capacitor/core';
 import { apiBase, call, endpoint } from '../api';
 import { rememberReferral } from '../referral';
 import { inAppPath, referralCodeFromUrl } from './links';
+import { isNativeShell } from './native-shell';
 import { isTelegramLaunch, loadTelegramWebApp, setupTelegramPage, telegramWebApp } from './telegram';
 
 const savePushToken = endpoint('savePushToken', 'PUT', '/api/push/tokens');
@@ -18,7 +18,7 @@ export type Unsubscribe = () => void;
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
 export function detectPlatform(): Platform {
-  if (Capacitor.isNativePlatform()) return 'native';
+  if (isNativeShell()) return 'native';
   if (isTelegramLaunch()) return 'telegram';
   return 'web';
 }

@@ -31,6 +31,9 @@ const cap = vi.hoisted(() => {
     calls: [] as [string, unknown][],
   };
 });
+// What the native app gives its web view (native-shell.ts): Android's bridge object. The plugins below come from
+// @capacitor/core, which the native shell's code loads.
+Object.defineProperty(window, 'androidBridge', { configurable: true, get: () => (cap.native ? {} : undefined) });
 
 vi.mock('@capacitor/core', () => ({
   Capacitor: { isNativePlatform: () => cap.native, getPlatform: () => (cap.native ? cap.devicePlatform : 'web') },
