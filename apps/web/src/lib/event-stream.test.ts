@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 
-const shell = vi.hoisted(() => ({ native: true }));
-vi.mock('@capacitor/core', () => ({
-  Capacitor: { isNativePlatform: () => shell.native, getPlatform: () => (shell.native ? 'ios' : 'web') },
-}));
+// The native app (lib/platform/native-shell.ts: Android's bridge object), which reads the stream in bearer mode.
+vi.hoisted(() => {
+  (window as Window & { androidBridge?: unknown }).androidBridge = {};
+});
 
 let fetchMock: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 

@@ -4,7 +4,6 @@
  * long-lived token must never go in a URL, so the stream is read with fetch and parsed here; it reconnects after
  * a drop with a growing pause, and stops for good when the server answers 401 (the session is gone).
  */
-import { createParser } from 'eventsource-parser';
 import { apiBase } from './api';
 import { authorizationHeader, transport } from './session';
 
@@ -42,6 +41,8 @@ export function openEventStream(path: string, events: readonly string[], onEvent
       if (response.status === 401 || response.status === 403) return;
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       failures = 0;
+      // Only the bearer shells read the stream by hand, so only they fetch the parser.
+      const { createParser } = await import('eventsource-parser');
       const parser = createParser({
         onEvent: (message) => {
           const name = message.event ?? 'message';
