@@ -1,6 +1,5 @@
 import type { Post } from '@burti/shared';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle } from 'lucide-react';
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { toast } from '../../../components/ui/toaster';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { ApiError } from '../../../lib/api';
 import { whenIdle } from '../../../lib/idle';
+import { useLazyWindowVirtualizer } from '../../../lib/use-lazy-window-virtualizer';
 import type { PostPages } from '../api/post-keys';
 import { leadingPhotoIndex } from '../lib/photo';
 import { PostCard, PostCardSkeleton } from './post-card';
@@ -117,6 +117,11 @@ export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }
   );
 }
 
+/**
+ * The cards, windowed once the virtualizer has arrived (lib/use-lazy-window-virtualizer). Before that the first
+ * cards are drawn in the page's flow: those the screen shows, by their estimates, and more as the page is scrolled,
+ * in a box as tall as the whole list's estimate so the pager stays below it.
+ */
 function WindowedCards({
   items,
   hasMore,
@@ -131,12 +136,6 @@ function WindowedCards({
   const [columnWidth, setColumnWidth] = useState(390);
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
   const leadingPhoto = useMemo(() => leadingPhotoIndex(items.map(([, post]) => post)), [items]);
-  useEffect(() => {
-    if (overscan >= OVERSCAN) return;
-    // A transition: React renders the new cards in slices between other work, so a growing margin never holds
-    // the main thread for long (on a slow phone a few cards take well over a frame to render).
-    whenIdle(() => startTransition(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP))));
-  }, [overscan]);
   // Where the list starts in the page (below the header and tabs) and how wide it is, for the estimates.
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -146,36 +145,73 @@ function WindowedCards({
     if (rect.width > 0) setColumnWidth(rect.width);
   }, []);
 
-  const virtualizer = useWindowVirtualizer({
+  const estimates = useMemo(() => items.map(([, post]) => estimateHeight(post, columnWidth)), [items, columnWidth]);
+  const virtualizer = useLazyWindowVirtualizer({
     count: items.length,
-    estimateSize: (index) => estimateHeight(items[index]![1], columnWidth),
+    estimateSize: (index) => estimates[index]!,
     getItemKey: (index) => items[index]![0],
     overscan,
     scrollMargin,
+    measureDrawn: () =>
+      // Whole pixels, as the virtualizer measures.
+      [...(listRef.current?.children ?? [])].map((row) => ({
+        key: items[Number((row as HTMLElement).dataset.index)]![0],
+        size: (row as HTMLElement).offsetHeight,
+      })),
   });
+  const windowed = virtualizer !== null;
 
+  useEffect(() => {
+    if (!windowed || overscan >= OVERSCAN) return;
+    // A transition: React renders the new cards in slices between other work, so a growing margin never holds
+    // the main thread for long (on a slow phone a few cards take well over a frame to render).
+    whenIdle(() => startTransition(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP))));
+  }, [windowed, overscan]);
+
+  // Until then: the cards down to the bottom of the screen (and further as it scrolls), by their estimates.
+  const [reach, setReach] = useState(() => window.scrollY + window.innerHeight);
+  useEffect(() => {
+    if (windowed) return;
+    const onScroll = () => setReach((current) => Math.max(current, window.scrollY + window.innerHeight));
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [windowed]);
+  const flowCount = useMemo(() => {
+    let bottom = scrollMargin;
+    let count = 0;
+    while (count < estimates.length && bottom < reach) bottom += estimates[count++]!;
+    return Math.max(1, count);
+  }, [estimates, scrollMargin, reach]);
+
+  const rows = virtualizer
+    ? virtualizer.getVirtualItems().map(({ index, start }) => ({ index, offset: start - scrollMargin }))
+    : items.slice(0, flowCount).map((_, index) => ({ index, offset: null }));
   return (
     <div
       ref={listRef}
       role="feed"
       aria-busy={isLoadingMore}
       className="relative"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={
+        virtualizer
+          ? { height: virtualizer.getTotalSize() }
+          : { minHeight: estimates.reduce((total, height) => total + height, 0) }
+      }
     >
-      {virtualizer.getVirtualItems().map((row) => {
-        const [key, post] = items[row.index]!;
+      {rows.map(({ index, offset }) => {
+        const [key, post] = items[index]!;
         return (
           <div
             key={key}
-            ref={virtualizer.measureElement}
-            data-index={row.index}
-            className="absolute inset-x-0 top-0"
-            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+            ref={virtualizer?.measureElement}
+            data-index={index}
+            className={offset === null ? undefined : 'absolute inset-x-0 top-0'}
+            style={offset === null ? undefined : { transform: `translateY(${offset}px)` }}
           >
             <PostCard
               post={post}
-              priority={row.index === leadingPhoto}
-              position={{ index: row.index + 1, setSize: hasMore ? -1 : items.length }}
+              priority={index === leadingPhoto}
+              position={{ index: index + 1, setSize: hasMore ? -1 : items.length }}
             />
           </div>
         );
