@@ -15,6 +15,8 @@ type Core = typeof VirtualCore;
 export type WindowVirtualizer = Virtualizer<Window, Element>;
 
 let loading: Promise<Core> | null = null;
+/** How long a list waits before asking again for a core that could not be fetched. */
+const RETRY_MS = 15_000;
 
 /** Fetches the core once for the page; a failed fetch (offline) is tried again next time. */
 export function loadVirtualCore(): Promise<Core> {
@@ -99,11 +101,23 @@ export function useLazyWindowVirtualizer(options: LazyWindowOptions): WindowVirt
       // The same object as the options' callbacks read `measuring` from.
       setStarted(Object.assign(state, { virtualizer }));
     };
-    // Offline, the first items stay drawn in the flow and the next idle moment asks again.
-    const load = () => void loadVirtualCore().then(start, () => live && whenIdle(load));
-    whenIdle(load);
+    // Offline, the items stay drawn in the flow (more as the page scrolls), and the core is asked for again when the
+    // connection is back, or a little later.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      clearTimeout(retry);
+      window.removeEventListener('online', load);
+      void loadVirtualCore().then(start, () => {
+        if (!live) return;
+        window.addEventListener('online', load);
+        retry = setTimeout(load, RETRY_MS);
+      });
+    };
+    whenIdle(() => live && load());
     return () => {
       live = false;
+      clearTimeout(retry);
+      window.removeEventListener('online', load);
     };
   }, [started, rerender]);
 
