@@ -12,11 +12,6 @@ const englishFeatures = import.meta.glob<Catalogue>(
   ['../locales/en/*.json', '!../locales/en/admin.json', '!../locales/en/designSystem.json'],
   { eager: true, import: 'default' },
 );
-/** Georgian is fetched only when it is the language on screen, so English readers do not download it. */
-const georgianFeatures = import.meta.glob<Catalogue>(
-  ['../locales/ka/*.json', '!../locales/ka/admin.json', '!../locales/ka/designSystem.json'],
-  { import: 'default' },
-);
 
 /**
  * Namespaces read by one area only (the admin area, the design-system showcase): fetched with that area's route
@@ -77,12 +72,10 @@ export function assemble(root: Catalogue, features: Record<string, Catalogue>): 
 
 const loaders: Record<Language, () => Promise<Catalogue>> = {
   en: () => Promise.resolve(assemble(en, englishFeatures)),
+  // Georgian is fetched only when it is the language on screen, so English readers do not download it.
   ka: async () => {
-    const [root, ...files] = await Promise.all([
-      import('../locales/ka.json').then((module) => module.default as Catalogue),
-      ...Object.entries(georgianFeatures).map(async ([path, load]) => [path, await load()] as const),
-    ]);
-    return assemble(root, Object.fromEntries(files));
+    const { georgianRoot, georgianFeatures } = await import('../locales/georgian');
+    return assemble(georgianRoot, georgianFeatures);
   },
 };
 
