@@ -29,18 +29,27 @@ function catalogue(language: 'en' | 'ka'): Map<string, string> {
 const en = catalogue('en');
 const ka = catalogue('ka');
 
-/** Every English sentence that has a different Georgian twin, as a whole-line pattern (placeholders: any text). */
+/**
+ * A sentence as a whole-line pattern. A placeholder is any text, except one written against a letter ("{{value}}px"):
+ * that is a number with its unit, and any text there would read a nickname ending in "px" as English.
+ */
+function linePattern(text: string): RegExp {
+  const parts = text.split(/\{\{[^}]*\}\}/);
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = parts
+    .map((part, i) => {
+      if (i === 0) return escape(part);
+      const glued = /\p{L}$/u.test(parts[i - 1]!) || /^\p{L}/u.test(part);
+      return `${glued ? '[\\d.,]+' : '.+'}${escape(part)}`;
+    })
+    .join('');
+  return new RegExp(`^${source}$`, 'u');
+}
+
+/** Every English sentence that has a different Georgian twin, as a whole-line pattern. */
 const englishOnly = [...en]
   .filter(([key, text]) => ka.get(key) !== text && /\p{L}{2}/u.test(text.replace(/\{\{[^}]*\}\}/g, '')))
-  .map(([key, text]) => ({
-    key,
-    pattern: new RegExp(
-      `^${text
-        .split(/\{\{[^}]*\}\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+')}$`,
-    ),
-  }));
+  .map(([key, text]) => ({ key, pattern: linePattern(text) }));
 
 /** The lines of text on screen that are English catalogue sentences. */
 async function englishOnScreen(page: Page): Promise<string[]> {
