@@ -24,6 +24,7 @@ const unreadBadge = (page: Page) => page.getByTestId('unread-badge').first();
 test('a fan mentions a friend with autocomplete; the friend sees three likes as one row, opens the post, follows a hashtag', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // four fans sign up before the journey starts
   const author = await newFan(browser, 'mauthor');
   const friend = await newFan(browser, 'mfriend');
   const likers = [await newFan(browser, 'mlikea'), await newFan(browser, 'mlikeb')];
