@@ -2,8 +2,9 @@
 // The web app's size budget: what a phone downloads before the first screen can render, gzipped.
 // It reads Vite's manifest of the last build (apps/web/dist/.vite/manifest.json) and follows static imports:
 // - the entry (index.html's script) with everything it imports statically: JS ≤ 170 KB, CSS ≤ 50 KB (issue 16);
-// - each first route (the screens a fan lands on), its lazily loaded chunk and that chunk's static imports beyond
-//   the entry: JS ≤ 35 KB, so that no screen grows the first visit unnoticed.
+// - each first route (the screens a fan lands on): the entry with the route's lazily loaded chunk and that chunk's
+//   static imports, everything the first visit to it downloads: JS ≤ 170 KB; and the route's own part ≤ 35 KB, so
+//   that no screen grows the first visit unnoticed.
 // Code behind a dynamic import() that the first screen does not wait for is not counted. The Georgian catalogue,
 // which a fan reading Georgian waits for, is reported beside them. Exits 1 when over.
 import { readFileSync, existsSync } from 'node:fs';
@@ -98,10 +99,10 @@ for (const [route, source] of Object.entries(FIRST_ROUTES)) {
   const { js, css } = files(own);
   const routeJs = sum(js);
   const routeCss = sum(css.filter((sheet) => !entry.css.includes(sheet)));
-  failed ||= routeJs > BUDGET.routeJs || entryCss + routeCss > BUDGET.css;
+  failed ||= entryJs + routeJs > BUDGET.js || routeJs > BUDGET.routeJs || entryCss + routeCss > BUDGET.css;
   console.log(
-    `${route}: its own JS ${verdict(routeJs, BUDGET.routeJs)} (${js.length} scripts); ` +
-      `with the entry ${kb(entryJs + routeJs)} JS, ${kb(entryCss + routeCss)} CSS`,
+    `${route}: with the entry JS ${verdict(entryJs + routeJs, BUDGET.js)}, CSS ${verdict(entryCss + routeCss, BUDGET.css)}; ` +
+      `its own JS ${verdict(routeJs, BUDGET.routeJs)} (${js.length} scripts)`,
   );
   largest(js);
 }

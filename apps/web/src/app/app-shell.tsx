@@ -78,11 +78,11 @@ export function AppShell() {
         to={tab.to}
         aria-current={active ? 'page' : undefined}
         className={cn(
-          'flex items-center rounded-lg text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+          'flex items-center rounded-lg transition-colors focus-visible:outline-2 focus-visible:outline-ring',
           layout === 'bar'
             ? 'min-h-12 flex-1 flex-col justify-center gap-0.5 text-[11px] font-medium'
             : 'min-h-11 gap-3 px-3 text-sm font-medium hover:bg-muted',
-          active && 'text-brand hover:text-brand',
+          active ? 'text-brand' : 'text-muted-foreground hover:text-foreground',
         )}
       >
         <span className="relative">
@@ -112,8 +112,10 @@ export function AppShell() {
       onClick={openComposer}
       aria-label={t('nav.create')}
       className={cn(
-        'flex items-center justify-center rounded-full bg-brand text-brand-foreground shadow-md transition-transform hover:bg-brand-hover active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        layout === 'bar' ? '-mt-6 size-14 shrink-0' : 'mt-2 min-h-11 w-full gap-2 rounded-lg text-sm font-semibold',
+        'flex items-center justify-center bg-brand text-brand-foreground shadow-md transition-transform hover:bg-brand-hover active:scale-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        layout === 'bar'
+          ? '-mt-6 size-14 shrink-0 rounded-full'
+          : 'mt-2 min-h-11 w-full gap-2 rounded-lg text-sm font-semibold',
       )}
     >
       <Plus aria-hidden="true" className="size-6" />

@@ -1,10 +1,9 @@
 import { appName } from '../lib/i18n';
-import { cn } from '../lib/cn';
 
-/** The ball-and-cross mark: a football in the red of the Georgian flag. */
-export function BrandMark({ className }: { className?: string }) {
+/** The ball-and-cross mark: a football in the red of the Georgian flag. A `className` gives its size. */
+export function BrandMark({ className = 'size-10' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 64 64" className={cn('size-10', className)} role="img" aria-label={appName}>
+    <svg viewBox="0 0 64 64" className={className} role="img" aria-label={appName}>
       <circle cx="32" cy="32" r="30" fill="var(--color-brand)" />
       <circle cx="32" cy="32" r="22" fill="#fff" />
       <path d="M32 19l8 6-3 9h-10l-3-9z" fill="var(--color-brand)" />

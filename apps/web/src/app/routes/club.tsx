@@ -40,7 +40,7 @@ export function ClubRoute() {
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-xl font-bold">{name}</h1>
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <CountryFlag country={country} className="h-3.5 w-5 rounded-[2px]" />
+              <CountryFlag country={country} size="sm" />
               {t('club.subtitle')}
             </p>
           </div>

@@ -88,15 +88,21 @@ const FLAGS: Readonly<Record<string, ReactNode>> = {
   ),
 };
 
+type FlagSize = 'sm' | 'md';
+const FLAG_SIZES: Record<FlagSize, string> = { sm: 'h-3.5 w-5', md: 'h-4 w-6' };
+const BALL_SIZES: Record<FlagSize, string> = { sm: 'size-3.5', md: 'size-4' };
+
+type FlagProps = { country: string; size?: FlagSize; className?: string };
+
 /** Neutral football icon for countries without flag artwork. */
-function BallIcon({ country, className }: { country: string; className?: string }) {
+function BallIcon({ country, size = 'md', className }: FlagProps) {
   const { t } = useTranslation();
   return (
     <svg
       viewBox="0 0 24 24"
       role="img"
       aria-label={t(`clubs.country.${country}`, { defaultValue: country })}
-      className={cn('inline-block size-4 shrink-0 text-muted-foreground', className)}
+      className={cn('inline-block shrink-0 text-muted-foreground', BALL_SIZES[size], className)}
       fill="none"
       stroke="currentColor"
       strokeWidth={1.5}
@@ -109,17 +115,21 @@ function BallIcon({ country, className }: { country: string; className?: string 
   );
 }
 
-export function CountryFlag({ country, className }: { country: string; className?: string }) {
+export function CountryFlag({ country, size = 'md', className }: FlagProps) {
   const { t } = useTranslation();
   const artwork = Object.hasOwn(FLAGS, country) ? FLAGS[country] : undefined;
-  if (artwork === undefined) return <BallIcon country={country} className={className} />;
+  if (artwork === undefined) return <BallIcon country={country} size={size} className={className} />;
   return (
     <svg
       viewBox="0 0 30 20"
       role="img"
       aria-label={t(`clubs.country.${country}`, { defaultValue: country })}
       preserveAspectRatio="none"
-      className={cn('inline-block h-4 w-6 shrink-0 overflow-hidden rounded-[2px] ring-1 ring-black/10', className)}
+      className={cn(
+        'inline-block shrink-0 overflow-hidden rounded-[2px] ring-1 ring-black/10',
+        FLAG_SIZES[size],
+        className,
+      )}
     >
       {artwork}
     </svg>

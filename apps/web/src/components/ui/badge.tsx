@@ -2,26 +2,24 @@ import type { ComponentProps } from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/cn';
 
-export const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-sm border px-2 py-0.5 text-xs font-semibold [&_svg]:pointer-events-none [&_svg:not([class*='size-'])]:size-3",
-  {
-    variants: {
-      variant: {
-        default: 'border-transparent bg-foreground text-background',
-        secondary: 'border-transparent bg-muted text-foreground',
-        outline: 'border-border bg-transparent text-foreground',
-        brand: 'border-transparent bg-brand text-brand-foreground',
-        success: 'border-transparent bg-success text-success-foreground',
-        warning: 'border-transparent bg-warning text-warning-foreground',
-        destructive: 'border-transparent bg-danger text-danger-foreground',
-        gold: 'border-transparent bg-gold text-gold-foreground',
-      },
-    },
-    defaultVariants: {
-      variant: 'default',
+/** The classes are defined in ui.css, in the components layer, so a caller's utilities override them. */
+export const badgeVariants = cva('ui-badge', {
+  variants: {
+    variant: {
+      default: 'ui-badge-default',
+      secondary: 'ui-badge-secondary',
+      outline: 'ui-badge-outline',
+      brand: 'ui-badge-brand',
+      success: 'ui-badge-success',
+      warning: 'ui-badge-warning',
+      destructive: 'ui-badge-destructive',
+      gold: 'ui-badge-gold',
     },
   },
-);
+  defaultVariants: {
+    variant: 'default',
+  },
+});
 
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 

@@ -4,37 +4,29 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-export const buttonVariants = cva(
-  [
-    'inline-flex shrink-0 select-none items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium',
-    'transition-[color,background-color,border-color,box-shadow,opacity,scale] duration-(--duration-fast) ease-standard',
-    'active:scale-[0.98] disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-    "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-  ],
-  {
-    variants: {
-      variant: {
-        default: 'bg-brand text-brand-foreground hover:bg-brand-hover',
-        secondary: 'bg-muted text-foreground hover:bg-border',
-        outline: 'border border-input bg-card text-foreground hover:bg-muted',
-        ghost: 'text-foreground hover:bg-muted',
-        destructive: 'bg-danger text-danger-foreground hover:bg-danger/90',
-        link: 'text-brand underline-offset-4 hover:underline active:scale-100',
-      },
-      size: {
-        sm: 'h-9 px-3',
-        md: 'min-h-11 px-4 py-2',
-        lg: 'min-h-12 px-6 text-base',
-        icon: 'size-11',
-      },
+/** The classes are defined in ui.css, in the components layer, so a caller's utilities override them. */
+export const buttonVariants = cva('ui-button', {
+  variants: {
+    variant: {
+      default: 'ui-button-default',
+      secondary: 'ui-button-secondary',
+      outline: 'ui-button-outline',
+      ghost: 'ui-button-ghost',
+      destructive: 'ui-button-destructive',
+      link: 'ui-button-link',
     },
-    defaultVariants: {
-      variant: 'default',
-      size: 'md',
+    size: {
+      sm: 'ui-button-sm',
+      md: 'ui-button-md',
+      lg: 'ui-button-lg',
+      icon: 'ui-button-icon',
     },
   },
-);
+  defaultVariants: {
+    variant: 'default',
+    size: 'md',
+  },
+});
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {

@@ -4,13 +4,7 @@ import { cn } from '../../lib/cn';
 export type CardProps = ComponentProps<'div'>;
 
 export function Card({ className, ...props }: CardProps) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn('ui-card', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
@@ -30,7 +24,7 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('p-4 pt-0', className)} {...props} />;
+  return <div data-slot="card-content" className={cn('ui-card-content', className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {

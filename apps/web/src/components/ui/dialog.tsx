@@ -7,14 +7,8 @@ import { cn } from '../../lib/cn';
 export const overlayClassName =
   'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out';
 
-/** Bottom sheet on phones (<768px), centered modal on md+. */
-export const sheetContentClassName = cn(
-  'fixed z-50 flex max-h-[90dvh] w-full flex-col gap-4 overflow-y-auto bg-card text-card-foreground shadow-lg outline-none',
-  'inset-x-0 bottom-0 rounded-t-xl border-t border-border p-6 pb-[calc(1.5rem+env(safe-area-inset-bottom))]',
-  'data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out',
-  'md:inset-x-auto md:bottom-auto md:left-1/2 md:top-1/2 md:max-w-lg md:-translate-x-1/2 md:-translate-y-1/2',
-  'md:rounded-lg md:border md:pb-6 md:data-[state=open]:animate-dialog-in md:data-[state=closed]:animate-dialog-out',
-);
+/** Bottom sheet on phones (<768px), centred panel on md+ (ui.css). */
+export const sheetContentClassName = 'ui-sheet';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -69,13 +63,7 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 md:flex-row md:justify-end', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="dialog-footer" className={cn('ui-dialog-footer', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
@@ -92,7 +80,7 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
   return (
     <DialogPrimitive.Description
       data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
+      className={cn('ui-dialog-description', className)}
       {...props}
     />
   );

@@ -41,9 +41,11 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: D
       data-variant={variant}
       className={cn(
         'relative flex min-h-11 cursor-default select-none items-center gap-2 rounded-md px-3 text-sm outline-none',
-        'data-highlighted:bg-muted data-disabled:pointer-events-none data-disabled:opacity-50',
+        'data-disabled:pointer-events-none data-disabled:opacity-50',
         "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-        variant === 'destructive' && 'text-danger data-highlighted:bg-danger/10 [&_svg]:text-danger',
+        variant === 'destructive'
+          ? 'text-danger data-highlighted:bg-danger/10 [&_svg]:text-danger'
+          : 'data-highlighted:bg-muted',
         className,
       )}
       {...props}

@@ -112,9 +112,9 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
                   end={section.end}
                   className={({ isActive: active }) =>
                     cn(
-                      'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors duration-(--duration-fast)',
-                      'hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
-                      active && 'bg-muted text-brand hover:text-brand',
+                      'flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors duration-(--duration-fast)',
+                      'hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                      active ? 'bg-muted text-brand' : 'text-muted-foreground hover:text-foreground',
                     )
                   }
                 >

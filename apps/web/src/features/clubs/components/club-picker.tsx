@@ -105,15 +105,15 @@ export function ClubPicker() {
                   onClick={() => setSelected(club)}
                   aria-pressed={isSelected}
                   className={cn(
-                    'flex w-full items-center gap-3 rounded-xl border border-border bg-card p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
-                    isSelected && 'border-brand bg-brand/5',
+                    'flex w-full items-center gap-3 rounded-xl border p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                    isSelected ? 'border-brand bg-brand/5' : 'border-border bg-card',
                   )}
                 >
                   <ClubBadge name={club.name} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold">{club.name}</span>
                     <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                      <CountryFlag country={club.country} className="h-3.5 w-5 rounded-[2px]" />
+                      <CountryFlag country={club.country} size="sm" />
                       <span className="truncate">
                         {t(`clubs.country.${club.country}`, { defaultValue: club.country })} ·{' '}
                         {t(`clubs.league.${club.league}`, { defaultValue: club.league })}

@@ -8,13 +8,24 @@ import { GoalBadge } from '../../../components/ui/goal-badge';
 import { cn } from '../../../lib/cn';
 import { ShowcaseSection } from './section';
 
-function ActionButton({ className, ...props }: ComponentProps<'button'>) {
+const ACTION_TONES = {
+  muted: 'text-muted-foreground hover:text-foreground',
+  brand: 'text-brand',
+  success: 'text-success',
+} as const;
+
+function ActionButton({
+  tone = 'muted',
+  className,
+  ...props
+}: ComponentProps<'button'> & { tone?: keyof typeof ACTION_TONES }) {
   return (
     <button
       type="button"
       className={cn(
-        'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm tabular-nums text-muted-foreground',
-        'transition-colors duration-(--duration-fast) ease-standard hover:bg-muted hover:text-foreground',
+        'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm tabular-nums',
+        'transition-colors duration-(--duration-fast) ease-standard hover:bg-muted',
+        ACTION_TONES[tone],
         'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring [&_svg]:size-5',
         className,
       )}
@@ -56,7 +67,7 @@ export function ExamplesTab() {
               aria-label={t('designSystem.examples.like')}
               aria-pressed={liked}
               onClick={() => setLiked((value) => !value)}
-              className={cn(liked && 'text-brand hover:text-brand')}
+              tone={liked ? 'brand' : 'muted'}
             >
               <Heart aria-hidden="true" className={cn(liked && 'fill-current')} />
               <span>{24 + (liked ? 1 : 0)}</span>
@@ -69,7 +80,7 @@ export function ExamplesTab() {
               aria-label={t('designSystem.examples.share')}
               aria-pressed={shared}
               onClick={() => setShared((value) => !value)}
-              className={cn(shared && 'text-success hover:text-success')}
+              tone={shared ? 'success' : 'muted'}
             >
               <Repeat2 aria-hidden="true" />
               <span>{3 + (shared ? 1 : 0)}</span>

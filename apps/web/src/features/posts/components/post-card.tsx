@@ -46,14 +46,25 @@ function PostOptionsSlot({ post, isAuthor, onDeleted }: { post: Post; isAuthor: 
   );
 }
 
-/** An icon + count button of the action row, with a 44px touch target. */
-function ActionButton({ className, ...props }: ComponentProps<'button'>) {
+const ACTION_TONES = {
+  muted: 'text-muted-foreground hover:text-foreground',
+  brand: 'text-brand',
+  success: 'text-success',
+} as const;
+
+/** An icon + count button of the action row, with a 44px touch target; `tone` colours it when pressed. */
+function ActionButton({
+  tone = 'muted',
+  className,
+  ...props
+}: ComponentProps<'button'> & { tone?: keyof typeof ACTION_TONES }) {
   return (
     <button
       type="button"
       className={cn(
-        'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm tabular-nums text-muted-foreground',
-        'transition-colors duration-(--duration-fast) hover:bg-muted hover:text-foreground',
+        'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm tabular-nums',
+        'transition-colors duration-(--duration-fast) hover:bg-muted',
+        ACTION_TONES[tone],
         'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring',
         '[&_svg]:size-5 [&_svg]:shrink-0',
         className,
@@ -129,7 +140,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
           aria-label={post.viewerHasLiked ? t('post.unlike') : t('post.like')}
           aria-pressed={post.viewerHasLiked}
           onClick={like.toggle}
-          className={cn(post.viewerHasLiked && 'text-brand hover:text-brand')}
+          tone={post.viewerHasLiked ? 'brand' : 'muted'}
         >
           <Heart aria-hidden="true" className={cn(post.viewerHasLiked && 'fill-current')} />
           <span>{post.likesCount}</span>
@@ -146,7 +157,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
           aria-label={t('post.share')}
           aria-pressed={post.viewerHasShared}
           onClick={share.toggle}
-          className={cn(post.viewerHasShared && 'text-success hover:text-success')}
+          tone={post.viewerHasShared ? 'success' : 'muted'}
         >
           <Repeat2 aria-hidden="true" />
           <span>{post.sharesCount}</span>

@@ -171,7 +171,10 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
       aria-label={t('composer.textLabel')}
       aria-describedby={counterId}
       disabled={busy}
-      className={cn('wrap-anywhere', frame === 'page' && 'min-h-40 resize-none border-transparent px-2 text-lg')}
+      className={cn(
+        'wrap-anywhere',
+        frame === 'page' && 'min-h-40 resize-none border-transparent px-2 text-lg focus-visible:border-ring',
+      )}
     />
   );
 
@@ -201,7 +204,7 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
         onClick={removeMedia}
         disabled={busy}
         aria-label={t('composer.removeMedia')}
-        className="absolute right-2 top-2 rounded-full bg-card/90 shadow"
+        className="absolute right-2 top-2 rounded-full bg-card/90 shadow hover:bg-border"
       >
         <X aria-hidden="true" />
       </Button>

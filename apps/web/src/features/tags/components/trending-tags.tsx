@@ -43,8 +43,8 @@ export function TrendingTags({
                 to={`/tag/${encodeURIComponent(tag)}`}
                 aria-current={tag === current ? 'page' : undefined}
                 className={cn(
-                  'inline-flex min-h-9 items-center gap-1 rounded-full border border-border bg-card px-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
-                  tag === current && 'border-brand text-brand',
+                  'inline-flex min-h-9 items-center gap-1 rounded-full border bg-card px-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                  tag === current ? 'border-brand text-brand' : 'border-border',
                 )}
               >
                 <Hash aria-hidden="true" className="size-3.5" />
