@@ -35,7 +35,7 @@ import {
   findPostViewQuery,
   followingTimelineQuery,
   listPostsQuery,
-  postCountsQuery,
+  reactionCounts,
   reactionQuery,
   type InteractionTarget,
 } from '../apps/server/src/modules/posts/posts.queries.js';
@@ -254,7 +254,7 @@ export function readEndpoints(): Record<string, BareEndpoint> {
 /**
  * The like toggle as the API's service sends it (posts.service setReaction, notifications.service notifyUser):
  * a like is one transaction with the same statements, including the push job pg-boss inserts and the live event;
- * an unlike is the reaction statement and the counts.
+ * an unlike is the reaction statement alone. Both answer the counts the reaction statement read, with its change.
  */
 export function likeEndpoint(): BareEndpoint {
   let boss: PgBoss | undefined;
@@ -271,8 +271,8 @@ export function likeEndpoint(): BareEndpoint {
       };
       try {
         if (!on) {
-          refuse((await run<InteractionTarget>(reactionQuery('like', false, viewer, postId)))[0]);
-          return (await run(postCountsQuery(postId)))[0];
+          const target = refuse((await run<InteractionTarget>(reactionQuery('like', false, viewer, postId)))[0]);
+          return reactionCounts(target, 'like', false);
         }
         await client.query('begin');
         const target = refuse((await run<InteractionTarget>(reactionQuery('like', true, viewer, postId)))[0]);
@@ -309,9 +309,8 @@ export function likeEndpoint(): BareEndpoint {
             );
           }
         }
-        const [counts] = await run(postCountsQuery(postId));
         await client.query('commit');
-        return counts;
+        return reactionCounts(target, 'like', true);
       } catch (error) {
         if (on) await client.query('rollback').catch(() => undefined);
         throw error;

@@ -3,9 +3,8 @@
  * screen (fifteen small files queued for the browser's six connections). The admin area's and the design system's
  * strings stay apart: their routes fetch them (lib/i18n.ts, loadNamespaces).
  */
+import type { Catalogue } from '../lib/i18n';
 import root from './ka.json';
-
-type Catalogue = { [key: string]: string | Catalogue };
 
 export const georgianRoot: Catalogue = root;
 /** Each namespace file by its path; lib/i18n.ts merges each under its file's name. */

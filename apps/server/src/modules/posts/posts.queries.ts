@@ -355,6 +355,9 @@ export type InteractionTarget = {
   referral_pending: boolean;
   /** The like or share was added (or removed): false when it was there already (or was not). */
   changed: boolean;
+  /** The post's counters as the statement read them, before its own change (reactionCounts adds it). */
+  likes_count: number;
+  shares_count: number;
 };
 
 /** Likes and shares are the same shape: one row per fan and post. */
@@ -367,7 +370,8 @@ const reactionTable = (kind: ReactionKind) => sql.raw(kind === 'like' ? 'likes' 
  * the fan may react: the post exists and is not deleted, its author is not blocked by an administrator, and
  * neither has blocked the other (a fan's own post excepted). No row when the post does not exist. The post row
  * is locked FOR KEY SHARE first: it cannot be deleted until the reaction commits, while other fans' reactions
- * (which only update its counters) go on in parallel. One statement, not a read and a write: each round trip
+ * (which only update its counters) go on in parallel. It reads the post's counters too, so that the answer needs
+ * no read after it (reactionCounts). One statement, not a read and a write: each round trip
  * costs both processes a socket write and a wake-up, the larger part of a like's cost on two cores. Prepared
  * like the reads (queryPrepared): parsed and planned once per connection, built once per shape (statement()).
  */
@@ -383,6 +387,7 @@ export function reactionQuery(kind: ReactionKind, on: boolean, viewerId: string,
             returning r.post_id`;
     return sql`with t as (
           select p.author_id, p.deleted_at is not null as deleted, a.is_blocked as author_blocked,
+            p.likes_count, p.shares_count,
             ${blockedEitherWay(p.viewerId, sql`p.author_id`)} as blocked,
             exists (select 1 from goal_referrals r where r.referee_id = ${p.viewerId} and not r.rewarded) as referral_pending
           from posts p join profiles a on a.id = p.author_id
@@ -405,21 +410,22 @@ export async function react(
   return row ?? null;
 }
 
-export const postCountsQuery = (postId: string): Statement =>
-  statement(
-    'posts.counts',
-    { postId },
-    (p) => sql`select likes_count as "likesCount", shares_count as "sharesCount", comments_count as "commentsCount"
-    from posts where id = ${p.postId}`,
-  );
-
-/** The post's counters; null when the post is gone (removed outright, as an account deletion's cascade does). */
-export async function postCounts(db: Executor, postId: string) {
-  const [row] = await queryPrepared<{ likesCount: number; sharesCount: number; commentsCount: number }>(
-    db,
-    postCountsQuery(postId),
-  );
-  return row ?? null;
+/**
+ * The post's like and share counts once the reaction statement's change is in: the counters it read (locked FOR
+ * KEY SHARE, so the latest committed) and its own change, which its triggers add to the row. A like committed by
+ * another fan while the statement ran may be missing from the answer, as it would be from a read made after; the
+ * stored counters are kept by the triggers and exact.
+ */
+export function reactionCounts(
+  target: InteractionTarget,
+  kind: ReactionKind,
+  on: boolean,
+): { likesCount: number; sharesCount: number } {
+  const change = target.changed ? (on ? 1 : -1) : 0;
+  return {
+    likesCount: target.likes_count + (kind === 'like' ? change : 0),
+    sharesCount: target.shares_count + (kind === 'share' ? change : 0),
+  };
 }
 
 export type { PostRow };

@@ -308,8 +308,8 @@ function refuseReaction(target: q.InteractionTarget | null, viewer: Viewer): ass
 
 /**
  * Adds or removes the viewer's like or share; the first like or share of a post notifies its author. Removing is
- * the reaction statement and the counts, with no transaction (it has nothing to do after); adding is a
- * transaction with the notification.
+ * the reaction statement alone; adding is a transaction with the notification. The counts come back with the
+ * reaction statement (reactionCounts).
  */
 async function setReaction(
   db: Db,
@@ -319,9 +319,9 @@ async function setReaction(
   on: boolean,
 ): Promise<{ likesCount: number; sharesCount: number }> {
   if (!on) {
-    refuseReaction(await q.react(db, { kind, on, viewerId: viewer.id, postId }), viewer);
-    // No transaction holds the post between the two statements: it may have been removed outright in between.
-    return countsOf(await q.postCounts(db, postId));
+    const target = await q.react(db, { kind, on, viewerId: viewer.id, postId });
+    refuseReaction(target, viewer);
+    return q.reactionCounts(target, kind, on);
   }
   return db.transaction(async (tx) => {
     const target = await q.react(tx, { kind, on, viewerId: viewer.id, postId });
@@ -331,14 +331,8 @@ async function setReaction(
       await notifyUser(tx, { to: target.author_id, actorId: viewer.id, type: kind, postId, notBlocked: true });
       if (kind === 'like' && target.referral_pending) await completeReferralIfReady(tx, viewer.id);
     }
-    return countsOf(await q.postCounts(tx, postId));
+    return q.reactionCounts(target, kind, on);
   });
-}
-
-/** A post's counters, or POST_NOT_FOUND when it is gone by the time they are read. */
-function countsOf<T>(counts: T | null): T {
-  if (!counts) throw new AppError('POST_NOT_FOUND');
-  return counts;
 }
 
 export async function setLike({
