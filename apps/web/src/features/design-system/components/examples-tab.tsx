@@ -1,38 +1,13 @@
 import { Heart, MessageCircle, MoreHorizontal, Repeat2 } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClubBadge } from '../../../components/club/club-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { GoalBadge } from '../../../components/ui/goal-badge';
 import { cn } from '../../../lib/cn';
+import { ActionButton } from '../../../components/ui/action-button';
 import { ShowcaseSection } from './section';
-
-const ACTION_TONES = {
-  muted: 'text-muted-foreground hover:text-foreground',
-  brand: 'text-brand',
-  success: 'text-success',
-} as const;
-
-function ActionButton({
-  tone = 'muted',
-  className,
-  ...props
-}: ComponentProps<'button'> & { tone?: keyof typeof ACTION_TONES }) {
-  return (
-    <button
-      type="button"
-      className={cn(
-        'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm tabular-nums',
-        'transition-colors duration-(--duration-fast) ease-standard hover:bg-muted',
-        ACTION_TONES[tone],
-        'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring [&_svg]:size-5',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
 
 /** Look-alikes of real screens, composed from the primitives (features are not imported here). */
 export function ExamplesTab() {

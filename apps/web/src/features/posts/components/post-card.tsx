@@ -1,6 +1,6 @@
 import type { Post } from '@burti/shared';
 import { Heart, ImageIcon, MessageCircle, MoreHorizontal, Repeat2 } from 'lucide-react';
-import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -14,6 +14,7 @@ import { useLikePost } from '../api/like-post';
 import { useSharePost } from '../api/share-post';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { PostMedia } from './post-media';
+import { ActionButton } from '../../../components/ui/action-button';
 
 // The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
 // or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
@@ -43,34 +44,6 @@ function PostOptionsSlot({ post, isAuthor, onDeleted }: { post: Post; isAuthor: 
     <Suspense fallback={standIn}>
       <PostOptions post={post} isAuthor={isAuthor} onDeleted={onDeleted} defaultOpen />
     </Suspense>
-  );
-}
-
-const ACTION_TONES = {
-  muted: 'text-muted-foreground hover:text-foreground',
-  brand: 'text-brand',
-  success: 'text-success',
-} as const;
-
-/** An icon + count button of the action row, with a 44px touch target; `tone` colours it when pressed. */
-function ActionButton({
-  tone = 'muted',
-  className,
-  ...props
-}: ComponentProps<'button'> & { tone?: keyof typeof ACTION_TONES }) {
-  return (
-    <button
-      type="button"
-      className={cn(
-        'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-full px-3 text-sm tabular-nums',
-        'transition-colors duration-(--duration-fast) hover:bg-muted',
-        ACTION_TONES[tone],
-        'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring',
-        '[&_svg]:size-5 [&_svg]:shrink-0',
-        className,
-      )}
-      {...props}
-    />
   );
 }
 
