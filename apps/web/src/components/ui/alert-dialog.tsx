@@ -3,7 +3,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from './button';
-import { overlayClassName, sheetContentClassName } from './dialog';
+import { overlayClassName } from './dialog';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -24,11 +24,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
-      <AlertDialogPrimitive.Content
-        data-slot="alert-dialog-content"
-        className={cn(sheetContentClassName, className)}
-        {...props}
-      />
+      <AlertDialogPrimitive.Content data-slot="alert-dialog-content" className={cn('ui-sheet', className)} {...props} />
     </AlertDialogPortal>
   );
 }

@@ -3,12 +3,9 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** Shared overlay/panel classes (also used by alert-dialog.tsx). */
+/** The overlay's classes, shared with alert-dialog.tsx; the panel is `ui-sheet` (ui.css), a bottom sheet on phones. */
 export const overlayClassName =
   'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out';
-
-/** Bottom sheet on phones (<768px), centred panel on md+ (ui.css). */
-export const sheetContentClassName = 'ui-sheet';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -39,7 +36,7 @@ export function DialogContent({
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content data-slot="dialog-content" className={cn(sheetContentClassName, className)} {...props}>
+      <DialogPrimitive.Content data-slot="dialog-content" className={cn('ui-sheet', className)} {...props}>
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close
