@@ -20,10 +20,7 @@ import { leaderboardQuery } from '../apps/server/src/modules/leaderboard/leaderb
 import { listNotificationsQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import { QUEUES } from '../apps/server/src/lib/jobs.js';
 import { EVENTS_CHANNEL } from '../apps/server/src/lib/realtime.js';
-import {
-  joinGroupQuery,
-  joinedGroupViewQuery,
-} from '../apps/server/src/modules/notifications/notifications.queries.js';
+import { joinGroupQuery } from '../apps/server/src/modules/notifications/notifications.queries.js';
 import {
   planPostSearch,
   type PostSearchPlan,
@@ -277,21 +274,17 @@ export function likeEndpoint(): BareEndpoint {
         await client.query('begin');
         const target = refuse((await run<InteractionTarget>(reactionQuery('like', true, viewer, postId)))[0]);
         if (target.changed && target.author_id !== viewer) {
-          // The like joins the post's group (likes of a post are one row): two statements, as notifyUser sends them.
-          const [group] = await run<{ id: string }>(
+          // The like joins the post's group (likes of a post are one row): one statement, as notifyUser sends it.
+          const [row] = await run<{ id: string; push_due: boolean }>(
             joinGroupQuery({
               userId: target.author_id,
               actorId: viewer,
               type: 'like',
               postId,
               groupKey: `like:${target.author_id}:${postId}`,
+              pushIntervalSeconds: GROUP_PUSH_INTERVAL_SECONDS,
             }),
           );
-          const [row] = group
-            ? await run<{ id: string; push_due: boolean }>(
-                joinedGroupViewQuery(group.id, viewer, GROUP_PUSH_INTERVAL_SECONDS),
-              )
-            : [];
           if (row) {
             if (row.push_due) {
               boss ??= new PgBoss({ db: { executeSql: () => Promise.resolve({ rows: [] }) }, schema: 'pgboss' });

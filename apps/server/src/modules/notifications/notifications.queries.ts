@@ -82,66 +82,54 @@ export function insertNotificationViewQuery(values: NewNotification): SQL {
       from n left join profiles a on a.id = n.actor_id`;
 }
 
-type GroupMember = { userId: string; actorId: string; type: string; postId: string | null; groupKey: string };
+type GroupMember = {
+  userId: string;
+  actorId: string;
+  type: string;
+  postId: string | null;
+  groupKey: string;
+  pushIntervalSeconds: number;
+};
 
 /**
- * Finds or starts the group (an empty one: joinedGroupView counts the first member too) and adds the actor to it.
- * The group's id when the actor is new to it, null when they are already in (liked, unliked, liked again).
+ * Adds the actor to the group in one statement: starts the group with them, or, when they are new to an existing
+ * group, counts them in and brings it to the top, unread, with them as its face. Reads back what the live event
+ * carries and whether a push is due (none went out for the group in the last few minutes). Nothing when the actor
+ * is already in (liked, unliked, liked again).
+ *
+ * The group's row gets one new version per join, written under its row lock: fans joining at once queue on it, and
+ * each sees the count and push time the one before left. A push is due when this statement set pushed_at to its
+ * transaction's time (two transactions begun in the same microsecond would both push once). The recipient's
+ * unread count is not read here: its cost grows with their unread rows, and only a recipient with a live stream
+ * needs it (the stream reads it, off the writer's transaction).
  */
 export function joinGroupQuery(values: GroupMember): Statement {
-  return statement(
-    'notifications.join-group',
-    values,
-    (p) => sql`with g as (
-        insert into notifications (user_id, actor_id, type, post_id, dedupe_key, actor_count)
-        values (${p.userId}, ${p.actorId}, ${p.type}, ${p.postId}, ${p.groupKey}, 0)
-        on conflict (dedupe_key) do update set dedupe_key = excluded.dedupe_key
-        returning id
-      )
-      insert into notification_actors (notification_id, actor_id)
-      select g.id, ${p.actorId} from g
-      on conflict do nothing
-      returning notification_id as id`,
-  );
-}
-
-export async function joinGroup(db: Executor, values: GroupMember): Promise<string | null> {
-  const [row] = await queryPrepared<{ id: string }>(db, joinGroupQuery(values));
-  return row?.id ?? null;
-}
-
-/**
- * Counts the new member into the group and brings it to the top, unread, with them as its face; reads back what
- * the live event carries, and whether a push is due (none went out for the group in the last few minutes). The
- * recipient's unread count is not read here: its cost grows with their unread rows, and only a recipient with a
- * live stream needs it (the stream reads it, off the writer's transaction).
- */
-export function joinedGroupViewQuery(id: string, actorId: string, pushIntervalSeconds: number): Statement {
-  return statement('notifications.joined-group-view', { id, actorId, pushIntervalSeconds }, (p) => {
-    const due = (column: SQL) =>
-      sql`(${column} is null or ${column} < now() - make_interval(secs => ${p.pushIntervalSeconds}))`;
-    return sql`with o as (select pushed_at from notifications where id = ${p.id}),
-      n as (
-        update notifications set actor_id = ${p.actorId}, actor_count = actor_count + 1, created_at = now(), read_at = null,
-          pushed_at = case when ${due(sql`pushed_at`)} then now() else pushed_at end
-        where id = ${p.id}
+  return statement('notifications.join-group', values, (p) => {
+    const due = sql`(g.pushed_at is null or g.pushed_at < now() - make_interval(secs => ${p.pushIntervalSeconds}))`;
+    return sql`with n as (
+        insert into notifications as g (user_id, actor_id, type, post_id, dedupe_key, actor_count, pushed_at)
+        values (${p.userId}, ${p.actorId}, ${p.type}, ${p.postId}, ${p.groupKey}, 1, now())
+        on conflict (dedupe_key) do update
+          set actor_id = excluded.actor_id, actor_count = g.actor_count + 1, created_at = now(), read_at = null,
+            pushed_at = case when ${due} then now() else g.pushed_at end
+          where not exists (
+            select from notification_actors m where m.notification_id = g.id and m.actor_id = excluded.actor_id)
         returning *
+      ),
+      member as (
+        insert into notification_actors (notification_id, actor_id) select n.id, n.actor_id from n
+        on conflict do nothing
       )
-      select ${columns}, ${due(sql`o.pushed_at`)} as push_due
-      from n cross join o left join profiles a on a.id = n.actor_id`;
+      select ${columns}, n.pushed_at = now() as push_due
+      from n left join profiles a on a.id = n.actor_id`;
   });
 }
 
-export async function joinedGroupView(
+export async function joinGroup(
   db: Executor,
-  id: string,
-  actorId: string,
-  pushIntervalSeconds: number,
+  values: GroupMember,
 ): Promise<(NotificationRow & { push_due: boolean }) | null> {
-  const [row] = await queryPrepared<NotificationRow & { push_due: boolean }>(
-    db,
-    joinedGroupViewQuery(id, actorId, pushIntervalSeconds),
-  );
+  const [row] = await queryPrepared<NotificationRow & { push_due: boolean }>(db, joinGroupQuery(values));
   return row ?? null;
 }
 

@@ -68,15 +68,14 @@ export async function notifyUser(
   if (!args.notBlocked && (await isBlockedEitherWay(tx, args.to, args.actorId))) return;
   const key = groupKey(args.type, args.to, args.postId);
   if (key) {
-    const groupId = await q.joinGroup(tx, {
+    const row = await q.joinGroup(tx, {
       userId: args.to,
       actorId: args.actorId,
       type: args.type,
       postId: args.postId ?? null,
       groupKey: key,
+      pushIntervalSeconds: GROUP_PUSH_INTERVAL_SECONDS,
     });
-    if (!groupId) return;
-    const row = await q.joinedGroupView(tx, groupId, args.actorId, GROUP_PUSH_INTERVAL_SECONDS);
     if (!row) return;
     // One push per group per few minutes: the fans who join it meanwhile are in the row, not in more pushes.
     if (row.push_due) await enqueuePush(tx, row.id);

@@ -80,6 +80,27 @@ describe('push through the job queue', () => {
     expect(await jobsFor(group!.id)).toHaveLength(2);
   });
 
+  it('counts fans who like a new post at the same moment once each, in one group with one push', async () => {
+    const [author, ...fans] = await t.createFans(13);
+    const postId = (await author!.post('/api/posts', { text: 'Kick-off' })).json().post.id as string;
+    const answers = await Promise.all(fans.map((fan) => fan.post(`/api/posts/${postId}/like`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(fans.map(() => 200));
+
+    const groups = await queryRows<{ id: string; actor_count: number; actor_id: string; members: number }>(
+      t.db,
+      sql`select n.id, n.actor_count, n.actor_id,
+          (select count(*)::int from notification_actors m where m.notification_id = n.id) as members
+        from notifications n where n.post_id = ${postId} and n.type = 'like'`,
+    );
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ actor_count: 12, members: 12 });
+    expect(fans.map((fan) => fan.userId)).toContain(groups[0]!.actor_id);
+    expect(await jobsFor(groups[0]!.id)).toHaveLength(1);
+    const { notifications, unreadCount } = (await author!.get('/api/notifications')).json();
+    expect(notifications).toMatchObject([{ type: 'like', actorCount: 12, preview: 'Kick-off' }]);
+    expect(unreadCount).toBe(1);
+  });
+
   it('enqueues inside the notifying transaction: a rollback leaves no job', async () => {
     const committed = crypto.randomUUID();
     const rolledBack = crypto.randomUUID();
