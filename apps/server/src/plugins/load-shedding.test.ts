@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { registerLoadShedding } from './load-shedding.js';
 
 let bounded: TestApp;
 let queued: TestApp;
@@ -48,5 +50,37 @@ describe('admission of API requests', () => {
     expect(busy.headers['retry-after']).toBe('1');
     expect(busy.json()).toMatchObject({ error: { code: 'BUSY' } });
     for (let i = 0; i < 5; i++) expect((await fan!.get('/api/feed')).statusCode).toBe(200);
+  });
+});
+
+describe('turns', () => {
+  it('hands a finished request’s turn to the next waiting one only after the process has been back to its sockets', async () => {
+    const app = Fastify();
+    const events: string[] = [];
+    // Registered first, so it runs before the admission's own hook: anything the process does after going back to
+    // its sockets (reading requests that arrived, timers) is marked by this setImmediate.
+    app.addHook('onResponse', (_request, _reply, done) => {
+      setImmediate(() => events.push('back to the sockets'));
+      done();
+    });
+    registerLoadShedding(app, { maxInFlight: 48, concurrency: 1, maxWaitMs: 60_000 });
+    app.get('/api/work', () => {
+      events.push('turn');
+      return Promise.resolve({ ok: true });
+    });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'GET', url: '/api/work' })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual([
+      'turn',
+      'back to the sockets',
+      'turn',
+      'back to the sockets',
+      'turn',
+      'back to the sockets',
+      'turn',
+      'back to the sockets',
+    ]);
+    await app.close();
   });
 });
