@@ -34,8 +34,8 @@ function busy(reply: FastifyReply): void {
  * at once: on the embedded database a request's queries never wait for a socket, so a turn handed over at once
  * ran straight into the next request's queries, and the process came back to its sockets (requests that arrived,
  * answers to write) and timers (a waiting request's deadline) only between chains of requests. Handed over on
- * the next turn, the Following feed's mean event-loop delay under 32 connections fell from 21–27 ms to 11–16 ms
- * and its slowest answers over 600 ms from 7 rounds in 19 to 1 in 15 (bench/results/README.md).
+ * the next turn, the Following feed driven by hand under 32 connections had a mean event-loop delay of 11–16 ms
+ * instead of 21–27, and answers over 600 ms in 1 round of 15 instead of 7 of 19 (decision 015).
  */
 export function registerLoadShedding(app: FastifyInstance, options: LoadSheddingOptions): void {
   const { maxInFlight, concurrency = 0, maxWaitMs = DEFAULT_MAX_QUEUE_WAIT_MS } = options;
