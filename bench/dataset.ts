@@ -9,6 +9,8 @@ import { followingTimelineDriftQuery } from '../apps/server/src/modules/posts/po
  * Bulk loading runs with triggers and foreign-key checks off (`session_replication_role = replica`) and the
  * secondary indexes dropped, then rebuilds the indexes and computes every counter and rollup from the rows
  * in one pass each: the same values the triggers keep live, which `checkDrift()` proves after the write runs.
+ * Each step names the steps it reads; given two connections, steps that do not depend on each other run side by
+ * side (the posts beside the likes, one index beside another), given one (PGlite) they run in the listed order.
  */
 /** What the loader needs of a connection: pg's Client, or PGlite behind a two-line adapter. */
 export type SqlClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -68,35 +70,47 @@ export const SIZES: Record<'S' | 'M', DatasetSize> = {
 };
 
 /** A uniform number in [0, 1) from a row number and a salt, the same on every run. */
-const u = (expr: string, salt: number) => `((hashint8((${expr})::bigint * 1000003 + ${salt}) & 2147483647)::float8 / 2147483648.0)`;
+const u = (expr: string, salt: number) =>
+  `((hashint8((${expr})::bigint * 1000003 + ${salt}) & 2147483647)::float8 / 2147483648.0)`;
 
 export const fanId = (n: number) => `fan-${n}`;
 export const sessionToken = (n: number) => `bench-session-${n}`;
 
 /** Tables whose secondary indexes are dropped during the load and rebuilt after it. */
-const BULK_TABLES = ['posts', 'likes', 'comments', 'shares', 'follows', 'notifications', 'notification_actors', 'goal_ledger', 'leaderboard_daily'];
+const BULK_TABLES = [
+  'posts',
+  'likes',
+  'comments',
+  'shares',
+  'follows',
+  'notifications',
+  'notification_actors',
+  'goal_ledger',
+  'leaderboard_daily',
+];
 
-type Step = { label: string; sql: string };
+/** A step of the load: `after` names the steps whose rows it reads or whose rows it updates too. */
+type Step = { label: string; sql: string; after: string[] };
 
 function loadSteps(s: DatasetSize): Step[] {
   const F = s.fans;
   const P = s.posts;
   // Popularity: a Pareto-like tail (u^-1/2) so the mean is close to the asked average and a few posts are huge.
-  const likeCount = (i: string) => `least(${F - 1}, floor(${s.likesPerPost / 2 + 0.27} / sqrt(greatest(${u(i, 11)}, 1e-9))))::int`;
+  const likeCount = (i: string) =>
+    `least(${F - 1}, floor(${s.likesPerPost / 2 + 0.27} / sqrt(greatest(${u(i, 11)}, 1e-9))))::int`;
   const commentCount = (i: string) =>
     `least(2000, floor(${s.commentsPerPost / 2 + 0.25} / sqrt(greatest(${u(i, 13)}, 1e-9))))::int`;
   return [
     {
-      // Ids are hashes of the row names, shaped as version-4 UUIDs (the API accepts only well-formed ones).
       label: 'clubs',
-      sql: `create or replace function pg_temp.bench_uuid(name text) returns uuid language sql immutable as
-          $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$;
-        insert into clubs (name, country, league)
+      after: [],
+      sql: `insert into clubs (name, country, league)
         select 'Bench Club ' || g, 'Benchland', 'Bench League ' || (g % 10)
         from generate_series(1, greatest(0, ${s.clubs} - (select count(*) from clubs))) g`,
     },
     {
       label: 'fans',
+      after: ['clubs'],
       sql: `
         create temporary table bench_clubs as select row_number() over (order by id) - 1 as k, id from clubs;
         insert into "user" (id, name, email, email_verified, created_at, updated_at)
@@ -117,7 +131,10 @@ function loadSteps(s: DatasetSize): Step[] {
           from generate_series(1, ${s.sessions}) i;`,
     },
     {
-      label: 'posts',
+      // Who writes what, before any row is written: the posts, and the shares (so that a post is written with
+      // its share count rather than updated after).
+      label: 'plan',
+      after: ['fans'],
       sql: `
         create table bench_posts as
           select i as n, pg_temp.bench_uuid('post-' || i) as id,
@@ -125,16 +142,29 @@ function loadSteps(s: DatasetSize): Step[] {
             now() - interval '${s.days} days' + ((i::float8 - ${u('i', 3)}) / ${P}) * interval '${s.days} days' as created_at,
             ${likeCount('i')} as likes, ${commentCount('i')} as comments
           from generate_series(1, ${P}) i;
-        -- Counters that follow from the generated numbers are written with the rows (shares are counted after).
-        insert into posts (id, author_id, club_id, text, created_at, updated_at, deleted_at, likes_count, comments_count)
-          select b.id, 'fan-' || b.author, p.primary_club_id,
-            'Match day ' || b.n || ': what a game from the lads, ' || p.nickname || ' says the derby is ours',
-            b.created_at, b.created_at, case when b.n % 97 = 5 then b.created_at + interval '1 hour' end,
-            b.likes, b.comments
-          from bench_posts b join profiles p on p.id = 'fan-' || b.author;`,
+        create table bench_shares as
+          select distinct on (b.id, sharer) b.id as post_id, 'fan-' || sharer as user_id,
+            least(now(), b.created_at + interval '30 minutes') as created_at
+          from (select i, 1 + floor(power(${u('i', 4)}, 3) * ${P})::int as post, 1 + floor(${u('i', 5)} * ${F})::int as sharer
+                from generate_series(1, ${s.shares}) i) x
+          join bench_posts b on b.n = x.post;`,
+    },
+    {
+      // Counters that follow from the generated numbers are written with the rows.
+      label: 'posts',
+      after: ['plan'],
+      sql: `insert into posts (id, author_id, club_id, text, created_at, updated_at, deleted_at, likes_count, comments_count, shares_count)
+        select b.id, 'fan-' || b.author, p.primary_club_id,
+          'Match day ' || b.n || ': what a game from the lads, ' || p.nickname || ' says the derby is ours',
+          b.created_at, b.created_at, case when b.n % 97 = 5 then b.created_at + interval '1 hour' end,
+          b.likes, b.comments, coalesce(s.n, 0)
+        from bench_posts b join profiles p on p.id = 'fan-' || b.author
+          left join (select post_id, count(*)::int as n from bench_shares group by 1) s on s.post_id = b.id
+        order by b.n`,
     },
     {
       label: 'likes',
+      after: ['plan'],
       sql: `insert into likes (post_id, user_id, created_at)
         select b.id, 'fan-' || (1 + (b.author + 1 + (j * 7919::bigint) + b.n) % ${F}),
           least(now(), b.created_at + (j + 1) * interval '2 minutes')
@@ -142,6 +172,7 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'comments',
+      after: ['plan'],
       // Of c comments the first r = ceil(2c/3) are roots, and the q = c - r others reply to the first
       // m = ceil(q / 20) roots in turn (reply k to root (k - r) % m), so a busy post has threads of about 20
       // replies, a full page of the replies endpoint, and a post with three comments one thread of one reply.
@@ -160,14 +191,12 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'shares',
-      sql: `insert into shares (post_id, user_id, created_at)
-        select distinct on (b.id, sharer) b.id, 'fan-' || sharer, least(now(), b.created_at + interval '30 minutes')
-        from (select i, 1 + floor(power(${u('i', 4)}, 3) * ${P})::int as post, 1 + floor(${u('i', 5)} * ${F})::int as sharer
-              from generate_series(1, ${s.shares}) i) x
-        join bench_posts b on b.n = x.post`,
+      after: ['plan'],
+      sql: `insert into shares (post_id, user_id, created_at) select post_id, user_id, created_at from bench_shares`,
     },
     {
       label: 'follows',
+      after: ['fans'],
       sql: `insert into follows (follower_id, following_id, created_at)
         select distinct on (a, b) 'fan-' || a, 'fan-' || b, now() - (${u('i', 8)} * interval '300 days')
         from (select i, 1 + floor(${u('i', 6)} * ${F})::int as a, 1 + floor(power(${u('i', 7)}, 3) * ${F})::int as b
@@ -176,6 +205,7 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'blocks',
+      after: ['fans'],
       sql: `insert into user_blocks (blocker_id, blocked_id, created_at)
         select distinct on (a, b) 'fan-' || a, 'fan-' || b, now() - interval '10 days'
         from (select i, 1 + floor(${u('i', 9)} * ${F})::int as a, 1 + floor(${u('i', 10)} * ${F})::int as b
@@ -184,6 +214,7 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'notifications',
+      after: ['posts', 'likes'],
       // The likes of the most recent posts notify their authors, one grouped row per post (its latest liker as
       // the face, every liker in notification_actors, as the API groups them); 20 % of the groups are unread.
       sql: `insert into notifications (user_id, type, actor_id, post_id, dedupe_key, actor_count, created_at, read_at, post_text)
@@ -202,6 +233,7 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'notification actors',
+      after: ['notifications'],
       sql: `insert into notification_actors (notification_id, actor_id, created_at)
         select n.id, l.user_id, l.created_at
         from (select * from likes order by created_at desc limit ${s.notifications}) l
@@ -211,6 +243,7 @@ function loadSteps(s: DatasetSize): Step[] {
     },
     {
       label: 'ledger',
+      after: ['fans'],
       sql: `insert into goal_ledger (user_id, amount, kind, source_id, created_at)
         select 'fan-' || (1 + floor(power(${u('i', 14)}, 2) * ${F})::int), 35, 'referral', 'bench-' || i,
           now() - (${u('i', 15)} * interval '300 days')
@@ -222,12 +255,8 @@ function loadSteps(s: DatasetSize): Step[] {
 /** Every counter and rollup the triggers keep, computed from the rows in one pass each. */
 const COUNTER_STEPS: Step[] = [
   {
-    label: 'share counts',
-    sql: `update posts p set shares_count = s.n
-      from (select post_id, count(*)::int n from shares group by 1) s where p.id = s.post_id`,
-  },
-  {
     label: 'profile counters',
+    after: ['posts', 'follows'],
     sql: `update profiles pr set followers_count = coalesce(fr.n, 0), following_count = coalesce(fg.n, 0), posts_count = coalesce(po.n, 0)
       from profiles p0
       left join (select following_id, count(*)::int n from follows group by 1) fr on fr.following_id = p0.id
@@ -237,11 +266,13 @@ const COUNTER_STEPS: Step[] = [
   },
   {
     label: 'goal balances',
+    after: ['ledger', 'profile counters'],
     sql: `update profiles pr set goal_balance = g.total
       from (select user_id, sum(amount)::int total from goal_ledger group by 1) g where pr.id = g.user_id`,
   },
   {
     label: 'club counters',
+    after: ['posts'],
     sql: `update clubs c set fans_count = coalesce(f.n, 0), posts_count = coalesce(p.n, 0)
       from clubs c0
       left join (select primary_club_id, count(*)::int n from profiles group by 1) f on f.primary_club_id = c0.id
@@ -250,6 +281,7 @@ const COUNTER_STEPS: Step[] = [
   },
   {
     label: 'leaderboard rollups',
+    after: ['posts', 'likes', 'comments', 'shares', 'index leaderboard_daily'],
     sql: `insert into leaderboard_daily (user_id, day, likes, comments, shares)
       select p.author_id, (a.created_at at time zone 'UTC')::date, sum(a.l)::int, sum(a.c)::int, sum(a.s)::int
       from (
@@ -263,12 +295,14 @@ const COUNTER_STEPS: Step[] = [
   },
   {
     label: 'leaderboard totals',
+    after: ['leaderboard rollups'],
     sql: `update leaderboard_clock set as_of = (now() at time zone 'UTC')::date;
       select burti_leaderboard_rebuild(period, days, as_of) from leaderboard_clock;
       select burti_leaderboard_rebuild('all', null, null);`,
   },
   {
     label: 'site counters',
+    after: ['fans'],
     sql: `update site_counters set value = (select count(*) from profiles) where name = 'users';
       update site_counters set value = (select count(*) from profiles where is_blocked) where name = 'blocked_users';`,
   },
@@ -290,26 +324,102 @@ async function secondaryIndexes(client: SqlClient): Promise<IndexDef[]> {
 
 export type LoadReport = { steps: { label: string; seconds: number }[]; seconds: number };
 
-/** Loads a size into an empty, migrated database. */
-export async function loadDataset(client: SqlClient, size: DatasetSize, log = console.log): Promise<LoadReport> {
+/** The load step that writes each bulk table's rows (the leaderboard's rollups are written after its indexes). */
+const ROWS_OF: Record<string, string> = {
+  posts: 'posts',
+  likes: 'likes',
+  comments: 'comments',
+  shares: 'shares',
+  follows: 'follows',
+  notifications: 'notifications',
+  notification_actors: 'notification actors',
+  goal_ledger: 'ledger',
+  leaderboard_daily: 'plan',
+};
+
+/**
+ * Runs steps on the given connections, each connection taking the first step in the list whose `after` steps
+ * have all finished. With one connection that is the listed order.
+ */
+async function runSteps(clients: SqlClient[], steps: Step[], onDone: (label: string, seconds: number) => void) {
+  const done = new Set<string>();
+  const pending = [...steps];
+  let running = 0;
+  const failures: Error[] = [];
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    for (const wake of waiting) wake();
+    waiting = [];
+  };
+  const worker = async (client: SqlClient) => {
+    while (pending.length > 0 && failures.length === 0) {
+      const index = pending.findIndex((step) => step.after.every((label) => done.has(label)));
+      if (index < 0) {
+        // Nothing is ready until a step another connection is running finishes (if none is, nothing ever is).
+        if (running === 0) return;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
+      const step = pending.splice(index, 1)[0]!;
+      running++;
+      const t = Date.now();
+      try {
+        if (step.sql) await client.query(step.sql);
+        done.add(step.label);
+        onDone(step.label, (Date.now() - t) / 1000);
+      } catch (error) {
+        failures.push(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        running--;
+        wakeAll();
+      }
+    }
+  };
+  await Promise.all(clients.map(worker));
+  if (failures[0]) throw failures[0];
+  if (pending.length > 0) throw new Error(`load steps never ready: ${pending.map((step) => step.label).join(', ')}`);
+}
+
+/**
+ * Loads a size into an empty, migrated database. Given several connections to it, steps that do not depend on
+ * each other run side by side.
+ */
+export async function loadDataset(
+  connections: SqlClient | SqlClient[],
+  size: DatasetSize,
+  log = console.log,
+): Promise<LoadReport> {
+  const clients = Array.isArray(connections) ? connections : [connections];
+  const client = clients[0]!;
   const started = Date.now();
   const steps: LoadReport['steps'] = [];
-  const timed = async (label: string, text: string) => {
-    const t = Date.now();
-    await client.query(text);
-    const seconds = (Date.now() - t) / 1000;
-    steps.push({ label, seconds });
-    log(`  ${size.name}: ${label} ${seconds.toFixed(1)} s`);
-  };
-  await client.query(`set maintenance_work_mem = '1GB'; set work_mem = '256MB'; set synchronous_commit = off;
-    set max_parallel_maintenance_workers = 2; set session_replication_role = replica`);
+  for (const each of clients) {
+    // Ids are hashes of the row names, shaped as version-4 UUIDs (the API accepts only well-formed ones).
+    await each.query(`set maintenance_work_mem = '1GB'; set work_mem = '256MB'; set synchronous_commit = off;
+      set max_parallel_maintenance_workers = 2; set session_replication_role = replica;
+      create or replace function pg_temp.bench_uuid(name text) returns uuid language sql immutable as
+        $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$`);
+  }
   const indexes = await secondaryIndexes(client);
   for (const index of indexes) await client.query(`drop index "${index.name}"`);
-  for (const step of loadSteps(size)) await timed(step.label, step.sql);
-  await timed('indexes', indexes.map((index) => index.def).join(';\n'));
-  for (const step of COUNTER_STEPS) await timed(step.label, step.sql);
-  await client.query(`drop table bench_posts; set session_replication_role = origin`);
-  await timed('vacuum analyze', 'vacuum analyze');
+  const indexSteps: Step[] = BULK_TABLES.map((table) => ({
+    label: `index ${table}`,
+    after: [ROWS_OF[table]!],
+    sql: indexes
+      .filter((index) => index.table === table)
+      .map((index) => index.def)
+      .join(';\n'),
+  }));
+  await runSteps(clients, [...loadSteps(size), ...indexSteps, ...COUNTER_STEPS], (label, seconds) => {
+    steps.push({ label, seconds });
+    log(`  ${size.name}: ${label} ${seconds.toFixed(1)} s`);
+  });
+  await client.query(`drop table bench_posts; drop table bench_shares`);
+  for (const each of clients) await each.query('set session_replication_role = origin');
+  const t = Date.now();
+  await client.query('vacuum analyze');
+  steps.push({ label: 'vacuum analyze', seconds: (Date.now() - t) / 1000 });
+  log(`  ${size.name}: vacuum analyze ${((Date.now() - t) / 1000).toFixed(1)} s`);
   const seconds = (Date.now() - started) / 1000;
   return { steps, seconds };
 }
@@ -328,7 +438,14 @@ export async function checkDrift(client: SqlClient): Promise<Record<string, numb
     'posts.likes_count': recount('posts', 'id', 'likes_count', 'likes', 'post_id'),
     'posts.comments_count': recount('posts', 'id', 'comments_count', 'comments', 'post_id'),
     'posts.shares_count': recount('posts', 'id', 'shares_count', 'shares', 'post_id'),
-    'comments.reply_count': recount('comments', 'id', 'reply_count', 'comments', 'parent_comment_id', 'parent_comment_id is not null'),
+    'comments.reply_count': recount(
+      'comments',
+      'id',
+      'reply_count',
+      'comments',
+      'parent_comment_id',
+      'parent_comment_id is not null',
+    ),
     'profiles.followers_count': recount('profiles', 'id', 'followers_count', 'follows', 'following_id'),
     'profiles.following_count': recount('profiles', 'id', 'following_count', 'follows', 'follower_id'),
     'profiles.posts_count': recount('profiles', 'id', 'posts_count', 'posts', 'author_id', 'deleted_at is null'),
