@@ -250,3 +250,30 @@ describe('prepared reads', () => {
     }
   });
 });
+
+describe('embedded queries', () => {
+  it('take turns: the event loop comes back to its timers and sockets between any two queries', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      const events: string[] = [];
+      let pending = true;
+      const tick = () => {
+        events.push('turn');
+        if (pending) setImmediate(tick);
+      };
+      setImmediate(tick);
+      // Requests served side by side send their queries at once.
+      await Promise.all(
+        [1, 2, 3, 4].map((n) => database.pglite!.query(`select ${n}`).then(() => events.push(`query ${n}`))),
+      );
+      pending = false;
+      const queries = events.flatMap((event, at) => (event.startsWith('query') ? [at] : []));
+      expect(queries).toHaveLength(4);
+      for (let i = 1; i < queries.length; i++) {
+        expect(events.slice(queries[i - 1]! + 1, queries[i]), `between query ${i} and ${i + 1}`).toContain('turn');
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
