@@ -11,6 +11,7 @@ import { followingTimelineDriftQuery } from '../apps/server/src/modules/posts/po
  * in one pass each: the same values the triggers keep live, which `checkDrift()` proves after the write runs.
  * Each step names the steps it reads; given two connections, steps that do not depend on each other run side by
  * side (the posts beside the likes, one index beside another), given one (PGlite) they run in the listed order.
+ * Last, with the triggers back on, the signed-in fans' Following timelines are built as the API builds one.
  */
 /** What the loader needs of a connection: pg's Client, or PGlite behind a two-line adapter. */
 export type SqlClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
