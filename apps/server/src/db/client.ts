@@ -12,10 +12,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths.js';
 import { lockDataDir, LockHeldError } from './data-dir-lock.js';
-import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The app's handle carries no schema: drizzle's relational API (`db.query.*`) is not used, and a handle made with
+ * the schema builds a query builder for each of its tables on every transaction it opens (10 µs a transaction,
+ * measured). Tables are imported from `./schema` where a query names them.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: queries accept either. */
 export type Executor = Db | Tx;
@@ -157,7 +160,7 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     // without this one that would end the process. Its next query fails and the pool discards it on release.
     client.on('error', (err) => log.warn({ err }, 'a database connection was lost'));
   });
-  const db = withAfterCommit(drizzlePg(pool, { schema, casing: 'snake_case' }), log);
+  const db = withAfterCommit(drizzlePg(pool, { casing: 'snake_case' }), log);
   const exclusive = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -170,7 +173,7 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
   };
   // Two processes starting together must not both apply the same migration: each runs once, under the lock.
   await exclusive(async (client) => {
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client), { migrationsFolder });
     await assertMigrationsComplete((text) => client.query(text));
   }).catch(async (error: unknown) => {
     await pool.end();
@@ -351,8 +354,8 @@ async function openPglite(options: {
     const opened = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     pglite = opened;
     yieldBeforeEachQuery(opened);
-    const db = withAfterCommit(drizzlePglite(opened, { schema, casing: 'snake_case' }), options.log ?? silentLog);
-    await migratePglite(drizzlePglite(opened, { schema }), { migrationsFolder });
+    const db = withAfterCommit(drizzlePglite(opened, { casing: 'snake_case' }), options.log ?? silentLog);
+    await migratePglite(drizzlePglite(opened), { migrationsFolder });
     await assertMigrationsComplete((text) => opened.query(text));
     return {
       kind: 'pglite',
@@ -380,9 +383,15 @@ async function openPglite(options: {
   }
 }
 
-/** Sends a notification to every process listening on the channel, in the caller's transaction if any. */
+/**
+ * Sends a notification to every process listening on the channel, in the caller's transaction if any. A prepared
+ * statement: every like and comment that notifies someone sends one.
+ */
 export async function notify(executor: Executor, channel: string, payload: string): Promise<void> {
-  await executor.execute(sql`select pg_notify(${channel}, ${payload})`);
+  await queryPrepared(
+    executor,
+    statement('notify', { channel, payload }, (p) => sql`select pg_notify(${p.channel}, ${p.payload})`),
+  );
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */

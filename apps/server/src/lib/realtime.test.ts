@@ -50,4 +50,21 @@ describe('realtime events', () => {
     await sleep(200);
     expect(received.map((event) => (event.kind === 'unread' ? event.unreadCount : -1))).toEqual([1, 2]);
   });
+
+  it("delivers each fan's events to that fan's listeners only, whatever the id's characters", async () => {
+    const quoted = `fan "${crypto.randomUUID()}" \\ ${'დინამო'}`;
+    const mine: PublishedEvent[] = [];
+    const stop = realtime.subscribe(quoted, (event) => mine.push(event));
+    const before = received.length;
+    await publish(t.db, crypto.randomUUID(), { kind: 'unread', unreadCount: 40 });
+    await publish(t.db, quoted, { kind: 'unread', unreadCount: 41 });
+    await publish(t.db, userId, { kind: 'unread', unreadCount: 42 });
+    await waitForCount(before + 1);
+    const deadline = Date.now() + 5_000;
+    while (mine.length < 1 && Date.now() < deadline) await sleep(20);
+    await sleep(200);
+    stop();
+    expect(mine).toEqual([{ kind: 'unread', unreadCount: 41 }]);
+    expect(received.slice(before)).toEqual([{ kind: 'unread', unreadCount: 42 }]);
+  });
 });

@@ -35,6 +35,9 @@ export type Realtime = {
   close(): Promise<void>;
 };
 
+/** The recipient at the head of a payload as publish() writes it (`{"userId":"…","event":…}`), as a JSON string. */
+const RECIPIENT = /^\{"userId":("(?:[^"\\]|\\.)*"),/;
+
 /**
  * Fans events out through PostgreSQL LISTEN/NOTIFY, so an event raised by any API process reaches the
  * live clients of every process. Events published inside a transaction are sent once it commits.
@@ -47,6 +50,9 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
     EVENTS_CHANNEL,
     (payload) => {
       try {
+        // Every process receives every event: one for a fan with no stream here is dropped unparsed.
+        const to = RECIPIENT.exec(payload);
+        if (to && !listeners.has(JSON.parse(to[1]!) as string)) return;
         const message = JSON.parse(payload) as { userId: string; event: PublishedEvent };
         for (const listener of listeners.get(message.userId) ?? []) listener(message.event);
       } catch (err) {
