@@ -344,9 +344,6 @@ async function benchPostgres(size: DatasetSize) {
       const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}`, ...encoding });
       // Warm both (caches, connections, JIT) before anything counts.
       await drive(apiUrl, apiHeaders, size.sessions, { duration: 2 });
-      // The API's first Following read of each viewer built their timeline (0098); statistics for the new rows,
-      // as autovacuum gathers within a minute of them, so that the plans are those of a running network.
-      if (endpoint.name === 'following') await client.query('analyze following_timeline, following_timeline_from');
       await drive(bareUrl, bareHeaders, size.sessions, { duration: 2 });
       const apiRuns: Side[] = [];
       const bareRuns: Side[] = [];
