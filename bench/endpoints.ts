@@ -1,4 +1,4 @@
-import { SQL, sql as sqlTag } from 'drizzle-orm';
+import { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -12,7 +12,8 @@ import {
   SEARCH_FANS_PAGE_SIZE,
   SEARCH_POSTS_PAGE_SIZE,
 } from '@burti/shared';
-import { type Statement, statementName } from '../apps/server/src/db/client.js';
+import { notifyStatement, type Statement, statementName } from '../apps/server/src/db/client.js';
+import { coalesce } from '../apps/server/src/db/coalesce.js';
 import { decodeCursor, encodeCursor } from '../apps/server/src/lib/cursor.js';
 import type { SqlClient } from './dataset.js';
 import { threadPageQuery } from '../apps/server/src/modules/comments/comments.queries.js';
@@ -250,11 +251,12 @@ export function readEndpoints(): Record<string, BareEndpoint> {
 
 /**
  * The like toggle as the API's service sends it (posts.service setReaction, notifications.service notifyUser):
- * a like is one transaction with the same statements, including the push job pg-boss inserts and the live event;
- * an unlike is the reaction statement alone. Both answer the counts the reaction statement read, with its change.
+ * a like is one transaction with the same statements, including the push job pg-boss inserts, and its live event
+ * follows the commit, coalesced as notify() coalesces the API's; an unlike is the reaction statement alone. Both answer the counts the reaction statement read, with its change.
  */
 export function likeEndpoint(): BareEndpoint {
   let boss: PgBoss | undefined;
+  let sendEvent: ((payload: string) => Promise<void>) | undefined;
   return {
     async handle({ viewer, params, pool }) {
       const postId = params.get('post') ?? '';
@@ -266,6 +268,8 @@ export function likeEndpoint(): BareEndpoint {
         if (!target || target.deleted || target.author_blocked || target.blocked) throw new Error('not a target');
         return target;
       };
+      let event: string | undefined;
+      let counts: { likesCount: number; sharesCount: number };
       try {
         if (!on) {
           const target = refuse((await run<InteractionTarget>(reactionQuery('like', false, viewer, postId)))[0]);
@@ -297,19 +301,26 @@ export function likeEndpoint(): BareEndpoint {
                 },
               );
             }
-            await run(
-              sqlTag`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ userId: target.author_id, event: row })})`,
-            );
+            event = JSON.stringify({ userId: target.author_id, event: row });
           }
         }
         await client.query('commit');
-        return reactionCounts(target, 'like', true);
+        counts = reactionCounts(target, 'like', true);
       } catch (error) {
         if (on) await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
         client.release();
       }
+      // The live event once the like has committed and its connection is back in the pool, coalesced with those
+      // of other likes: as notify() sends it after the API's transaction.
+      if (event) {
+        sendEvent ??= coalesce<string>(async (payloads) => {
+          await pool.query(toQuery(notifyStatement(EVENTS_CHANNEL, payloads)));
+        });
+        await sendEvent(event);
+      }
+      return counts;
     },
     explain: (viewer, params) => [reactionQuery('like', true, viewer, params.get('post') ?? '')],
   };

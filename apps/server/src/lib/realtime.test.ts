@@ -67,4 +67,13 @@ describe('realtime events', () => {
     expect(mine).toEqual([{ kind: 'unread', unreadCount: 41 }]);
     expect(received.slice(before)).toEqual([{ kind: 'unread', unreadCount: 42 }]);
   });
+
+  it('delivers a burst of events published at once, every one and in order, in fewer statements', async () => {
+    const before = received.length;
+    const counts = Array.from({ length: 60 }, (_, i) => 100 + i);
+    await Promise.all(counts.map((unreadCount) => publish(t.db, userId, { kind: 'unread', unreadCount })));
+    await waitForCount(before + counts.length);
+    await sleep(200);
+    expect(received.slice(before).map((event) => (event.kind === 'unread' ? event.unreadCount : -1))).toEqual(counts);
+  });
 });
