@@ -252,7 +252,8 @@ export function readEndpoints(): Record<string, BareEndpoint> {
 /**
  * The like toggle as the API's service sends it (posts.service setReaction, notifications.service notifyUser):
  * a like is one transaction with the same statements, including the push job pg-boss inserts, and its live event
- * follows the commit, coalesced as notify() coalesces the API's; an unlike is the reaction statement alone. Both answer the counts the reaction statement read, with its change.
+ * follows the commit, coalesced as notify() coalesces the API's; an unlike is the reaction statement alone. Both
+ * answer the counts the reaction statement read, with its change.
  */
 export function likeEndpoint(): BareEndpoint {
   let boss: PgBoss | undefined;

@@ -399,8 +399,8 @@ const notifiers = new WeakMap<Executor, Map<string, (payload: string) => Promise
  * Sends a notification to every process listening on the channel, in the caller's transaction if any. Every like
  * and comment that notifies someone sends one, so they are coalesced (coalesce.ts): the payloads published while
  * the executor's previous NOTIFY is on its way go together in the next statement, in order, one round trip for
- * many. PostgreSQL delivers identical payloads of one statement once, which costs a listener nothing: an event
- * says the same the second time. One prepared statement for any number of payloads.
+ * many. PostgreSQL delivers identical payloads sent in one transaction once, which costs a listener nothing: such
+ * an event says the same the second time. One prepared statement for any number of payloads.
  */
 export function notify(executor: Executor, channel: string, payload: string): Promise<void> {
   let channels = notifiers.get(executor);

@@ -68,7 +68,7 @@ describe('realtime events', () => {
     expect(received.slice(before)).toEqual([{ kind: 'unread', unreadCount: 42 }]);
   });
 
-  it('delivers a burst of events published at once, every one and in order, in fewer statements', async () => {
+  it('delivers a burst of events published at once (sent together), every one and in order', async () => {
     const before = received.length;
     const counts = Array.from({ length: 60 }, (_, i) => 100 + i);
     await Promise.all(counts.map((unreadCount) => publish(t.db, userId, { kind: 'unread', unreadCount })));
