@@ -13,19 +13,19 @@ export function coalesce<T>(send: (items: T[]) => Promise<void>): (item: T) => P
       return waiting.sent;
     }
     const before = inFlight;
-    const batch: { items: T[]; sent: Promise<void> } = { items: [item], sent: Promise.resolve() };
-    batch.sent = (async () => {
+    const items = [item];
+    const sent = (async () => {
       // The batch before is its own callers' to fail; this one goes either way.
       await before?.catch(() => undefined);
       waiting = undefined;
-      await send(batch.items);
+      await send(items);
     })();
-    waiting = batch;
-    inFlight = batch.sent;
+    waiting = { items, sent };
+    inFlight = sent;
     const settle = () => {
-      if (inFlight === batch.sent) inFlight = undefined;
+      if (inFlight === sent) inFlight = undefined;
     };
-    batch.sent.then(settle, settle);
-    return batch.sent;
+    sent.then(settle, settle);
+    return sent;
   };
 }
