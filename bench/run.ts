@@ -16,6 +16,7 @@
  *   BENCH_RATE=400           the fixed offered rate (req/s) for the latency run (open loop, bench/paced.ts)
  *   BENCH_ONLY=feed,post     only these endpoints (also like, push, boards-under-likes)
  *   BENCH_KEEP=1             keep the database (burti_bench_<size>) and reuse it next time
+ *   BENCH_NODE_FLAGS         extra Node flags for every server it starts, e.g. `--trace-gc` (BENCH_VERBOSE=1 shows their output)
  *   BENCH_DATABASE_URL       the server (default postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -73,6 +74,8 @@ export type ReadResult = {
   fixedRateP99: number | null;
   /** Each paced run's p99, in order. */
   fixedRateP99Rounds?: number[];
+  /** Each paced run's delay of the load generator's own event loop (p99 and longest, ms). */
+  fixedRateClientDelay?: PacedResult['clientDelay'][];
   /** The slowest single answer (embedded runs: no request may wait more than a second). */
   maxLatency?: number;
 };
@@ -137,7 +140,8 @@ export async function startProcess(
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, `--cpu-prof-name=${label}-${Date.now()}.cpuprofile`]
     : [];
-  const child = spawn(process.execPath, [...loader, ...profile, ...args], {
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...loader, ...profile, ...flags, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
@@ -382,12 +386,14 @@ async function benchPostgres(size: DatasetSize) {
         bareRounds: bareRuns.map((r) => r.rps),
         fixedRateP99: fixed.errors ? null : fixed.p99,
         fixedRateP99Rounds: fixedRuns.map((r) => r.p99),
+        fixedRateClientDelay: fixedRuns.map((r) => r.clientDelay),
       };
       reads.push(result);
       console.log(
         `${size.name} ${endpoint.name}: API ${apiSide.rps} req/s (p50 ${apiSide.p50} ms, p99 ${apiSide.p99} ms), ` +
           `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, p99 at ${fixedRate} req/s ${fixed.p99} ms ` +
-          `(${fixedRuns.map((r) => r.p99).join('/')}), ` +
+          `(${fixedRuns.map((r) => r.p99).join('/')}; the generator's loop late by at most ` +
+          `${fixedRuns.map((r) => r.clientDelay.max).join('/')} ms), ` +
           `CPU/request ${apiSide.cpuPerRequest ?? '?'} µs vs ${bareSide.cpuPerRequest ?? '?'} µs ` +
           `(PostgreSQL ${apiSide.databaseCpuPerRequest ?? '?'} vs ${bareSide.databaseCpuPerRequest ?? '?'} µs), ` +
           `errors ${apiSide.errors}/${bareSide.errors}/${fixed.errors}`,
