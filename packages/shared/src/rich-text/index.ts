@@ -102,6 +102,11 @@ export function firstLine(text: string | null | undefined, max = 80): string | n
     .find((l) => l.trim())
     ?.trim();
   if (!line) return null;
-  const chars = [...line];
+  // Characters are code points (an emoji is one). A line of at most `max` UTF-16 units has at most `max` of them:
+  // it is kept as it is, without splitting it into one string per character (a page of notifications made 1,600
+  // such strings). Longer ones are split only as far as the cut needs: 2 * max + 2 units hold more than `max`
+  // code points whenever the line is longer than that.
+  if (line.length <= max) return line;
+  const chars = Array.from(line.slice(0, 2 * max + 2));
   return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : line;
 }

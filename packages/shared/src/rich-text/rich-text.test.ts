@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractHashtags, extractMentions, MENTIONS_MAX, parseRichText } from './index.js';
+import { extractHashtags, extractMentions, firstLine, MENTIONS_MAX, parseRichText } from './index.js';
 
 const kinds = (text: string) => parseRichText(text).map((p) => [p.kind, p.text]);
 
@@ -47,5 +47,21 @@ describe('rich text', () => {
         .map((p) => p.text)
         .join(''),
     ).toBe(text);
+  });
+
+  it("previews a text's first non-blank line, cut to 80 characters where an emoji or a Georgian letter is one", () => {
+    expect(firstLine(null)).toBeNull();
+    expect(firstLine(' \n\n  ')).toBeNull();
+    expect(firstLine('\n  დინამო თბილისი!  \nsecond line')).toBe('დინამო თბილისი!');
+    const eighty = 'ა'.repeat(79) + '⚽';
+    expect(firstLine(eighty)).toBe(eighty);
+    // 80 emoji are 160 UTF-16 units but 80 characters: kept whole.
+    expect(firstLine('🏆'.repeat(80))).toBe('🏆'.repeat(80));
+    expect(firstLine('🏆'.repeat(81))).toBe('🏆'.repeat(79) + '…');
+    expect(firstLine('🏆'.repeat(500))).toBe('🏆'.repeat(79) + '…');
+    expect(firstLine('a'.repeat(81))).toBe('a'.repeat(79) + '…');
+    expect(firstLine('გ'.repeat(300), 10)).toBe('გ'.repeat(9) + '…');
+    // A cut never leaves half of an emoji.
+    expect(firstLine('a' + '🏆'.repeat(100), 10)).toBe('a' + '🏆'.repeat(8) + '…');
   });
 });
