@@ -70,12 +70,11 @@ export async function benchEmbedded(
       const url = `http://127.0.0.1:${port}${endpoint.api(fx)}`;
       const encoding = encodingHeaders(endpoint);
       const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
-      await drive(url, headers, size.sessions, { duration: 2, connections: options.connections });
+      const viewers = Math.min(endpoint.viewers ?? size.sessions, size.sessions);
+      await drive(url, headers, viewers, { duration: 2, connections: options.connections });
       const runs: Side[] = [];
       for (let round = 0; round < options.rounds; round++) {
-        runs.push(
-          await drive(url, headers, size.sessions, { duration: options.seconds, connections: options.connections }),
-        );
+        runs.push(await drive(url, headers, viewers, { duration: options.seconds, connections: options.connections }));
       }
       const mid = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
       reads.push({

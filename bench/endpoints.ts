@@ -103,6 +103,8 @@ export type ReadEndpoint = {
   sequential?: boolean;
   /** Sent as a browser sends it: both sides then compress their answer (the baseline as the API does). */
   acceptEncoding?: string;
+  /** Only the first this many signed-in fans ask (all of them when unset). */
+  viewers?: number;
 };
 
 /**
@@ -195,6 +197,15 @@ export const READS: ReadEndpoint[] = [
     api: () => '/api/feed/following',
     // The first page of a built timeline: the API merges older items only for deeper pages.
     sql: (viewerId) => [followingTimelineQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
+  },
+  {
+    // The same page, every request from one fan: the posts and authors it reads are then the same for every
+    // request, as the global feed's 50 newest are for every fan. Beside 'following' it tells how much of the
+    // Following feed's cost is its work and how much that each fan reads posts of their own.
+    name: 'following-one-fan',
+    api: () => '/api/feed/following',
+    sql: (viewerId) => [followingTimelineQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
+    viewers: 1,
   },
   {
     name: 'search-fans',

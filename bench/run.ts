@@ -349,15 +349,16 @@ async function benchPostgres(size: DatasetSize) {
       const encoding = encodingHeaders(endpoint);
       const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
       const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}`, ...encoding });
+      const viewers = Math.min(endpoint.viewers ?? size.sessions, size.sessions);
       // Warm both (caches, connections, JIT) before anything counts.
-      await drive(apiUrl, apiHeaders, size.sessions, { duration: 2 });
-      await drive(bareUrl, bareHeaders, size.sessions, { duration: 2 });
+      await drive(apiUrl, apiHeaders, viewers, { duration: 2 });
+      await drive(bareUrl, bareHeaders, viewers, { duration: 2 });
       const apiRuns: Side[] = [];
       const bareRuns: Side[] = [];
       for (let round = 0; round < rounds; round++) {
         const database = { client, name };
-        apiRuns.push(await drive(apiUrl, apiHeaders, size.sessions, { pid: api.pid, database }));
-        bareRuns.push(await drive(bareUrl, bareHeaders, size.sessions, { pid: bare.pid, database }));
+        apiRuns.push(await drive(apiUrl, apiHeaders, viewers, { pid: api.pid, database }));
+        bareRuns.push(await drive(bareUrl, bareHeaders, viewers, { pid: bare.pid, database }));
       }
       // As many paced runs as rounds, the median kept: one 8-second run's p99 is its 32nd slowest answer, which a
       // single stall of a shared machine decides (in one run the feed gave 21.7 ms, and 5.5 ms with the added work
@@ -365,7 +366,7 @@ async function benchPostgres(size: DatasetSize) {
       const fixedRuns: PacedResult[] = [];
       for (let round = 0; round < rounds; round++)
         fixedRuns.push(
-          await paced(apiUrl, apiHeaders, size.sessions, { rate: fixedRate, seconds, warmupSeconds: round ? 0 : 1 }),
+          await paced(apiUrl, apiHeaders, viewers, { rate: fixedRate, seconds, warmupSeconds: round ? 0 : 1 }),
         );
       const fixed = {
         p99: median(fixedRuns.map((r) => r.p99)),
