@@ -200,8 +200,8 @@ export const READS: ReadEndpoint[] = [
   },
   {
     // The same page, every request from one fan: the posts and authors it reads are then the same for every
-    // request, as the global feed's 50 newest are for every fan. Beside 'following' it tells how much of the
-    // Following feed's cost is its work and how much that each fan reads posts of their own.
+    // request, as the global feed's 50 newest are for every fan. Beside 'following' it sets the page's own work
+    // apart from what it costs that each fan reads posts of their own.
     name: 'following-one-fan',
     api: () => '/api/feed/following',
     sql: (viewerId) => [followingTimelineQuery({ viewerId, cursor: null, limit: FOLLOWING_FEED_PAGE_SIZE + 1 })],
