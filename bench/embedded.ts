@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { loadDataset, type DatasetSize, type SqlClient } from './dataset.js';
-import { encodingHeaders, fixtures, READS } from './endpoints.js';
+import { encodingHeaders, fixtures, READS, viewersOf } from './endpoints.js';
 import type * as Runner from './run.js';
 import type { ReadResult, Side } from './run.js';
 
@@ -70,7 +70,7 @@ export async function benchEmbedded(
       const url = `http://127.0.0.1:${port}${endpoint.api(fx)}`;
       const encoding = encodingHeaders(endpoint);
       const headers = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
-      const viewers = Math.min(endpoint.viewers ?? size.sessions, size.sessions);
+      const viewers = viewersOf(endpoint, size.sessions);
       await drive(url, headers, viewers, { duration: 2, connections: options.connections });
       const runs: Side[] = [];
       for (let round = 0; round < options.rounds; round++) {

@@ -126,6 +126,11 @@ const searchPosts = (viewerId: string, words: string, way: 'walk' | 'gather', in
     indexWords,
   });
 
+/** How many of the `sessions` signed-in fans ask for an endpoint. */
+export function viewersOf(endpoint: ReadEndpoint, sessions: number): number {
+  return Math.min(endpoint.viewers ?? sessions, sessions);
+}
+
 /** The headers an endpoint's requests carry beyond who asks: its Accept-Encoding, when it has one. */
 export function encodingHeaders(endpoint: ReadEndpoint): Record<string, string> {
   return endpoint.acceptEncoding ? { 'accept-encoding': endpoint.acceptEncoding } : {};

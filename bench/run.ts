@@ -29,7 +29,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
-import { encodingHeaders, fixtures, READS } from './endpoints.js';
+import { encodingHeaders, fixtures, READS, viewersOf } from './endpoints.js';
 import { paced, type PacedResult } from './paced.js';
 import {
   runBoardsUnderLikes,
@@ -349,7 +349,7 @@ async function benchPostgres(size: DatasetSize) {
       const encoding = encodingHeaders(endpoint);
       const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
       const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}`, ...encoding });
-      const viewers = Math.min(endpoint.viewers ?? size.sessions, size.sessions);
+      const viewers = viewersOf(endpoint, size.sessions);
       // Warm both (caches, connections, JIT) before anything counts.
       await drive(apiUrl, apiHeaders, viewers, { duration: 2 });
       await drive(bareUrl, bareHeaders, viewers, { duration: 2 });
