@@ -26,7 +26,7 @@ export type VerifiedInitData = {
 };
 
 export type InitDataProblem =
-  'malformed' | 'missing-hash' | 'bad-signature' | 'missing-auth-date' | 'expired' | 'no-user';
+  'malformed' | 'missing-hash' | 'bad-signature' | 'missing-auth-date' | 'expired' | 'future-auth-date' | 'no-user';
 
 /** Why init data was refused; the message is safe to show. */
 export class InitDataError extends Error {
@@ -37,6 +37,12 @@ export class InitDataError extends Error {
     this.problem = problem;
   }
 }
+
+/**
+ * How far `auth_date` may lie ahead of the server's clock: Telegram stamps it with its own clock, so a
+ * small difference between the two clocks is let through; anything further ahead was not signed just now.
+ */
+export const AUTH_DATE_CLOCK_SKEW_SECONDS = 60;
 
 /** The longest init data accepted; real ones are well under 2 kB. */
 export const INIT_DATA_MAX_LENGTH = 8192;
@@ -111,8 +117,9 @@ function parseUser(raw: string | undefined): TelegramInitUser {
 
 /**
  * Verifies init data against the bot token and returns what it says. Throws InitDataError when the data is
- * malformed, unsigned, signed by another bot or altered, has no valid `auth_date`, is older than
- * `maxAgeSeconds` (0 turns the age check off), or carries no user.
+ * malformed, unsigned, signed by another bot or altered, has no valid `auth_date`, is dated more than
+ * AUTH_DATE_CLOCK_SKEW_SECONDS ahead of `now` (always checked), is older than `maxAgeSeconds` (0 turns
+ * the age check off), or carries no user.
  */
 export function verifyInitData(
   initData: string,
@@ -133,6 +140,12 @@ export function verifyInitData(
     throw new InitDataError('missing-auth-date', 'The Telegram init data has no valid auth_date.');
   }
   const authDate = new Date(Number(authDateText) * 1000);
+  if (authDate.getTime() - now.getTime() > AUTH_DATE_CLOCK_SKEW_SECONDS * 1000) {
+    throw new InitDataError(
+      'future-auth-date',
+      'The Telegram init data is dated in the future. Close the app and open it again.',
+    );
+  }
   if (maxAgeSeconds > 0 && now.getTime() - authDate.getTime() > maxAgeSeconds * 1000) {
     throw new InitDataError('expired', 'The Telegram init data has expired. Close the app and open it again.');
   }

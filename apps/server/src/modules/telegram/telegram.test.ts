@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, goalReferrals, profiles, session, user } from '../../db/schema/index.js';
 import { createTelegramBot, miniAppButton, referralStartParam } from '../../lib/telegram-bot.js';
 import {
+  AUTH_DATE_CLOCK_SKEW_SECONDS,
   dataCheckString,
   InitDataError,
   initDataHash,
@@ -170,6 +171,27 @@ describe('init data validation (Telegram: "Validating data received via the Mini
     expect(() => verifyInitData(`${initData}&auth_date=${now()}`, BOT_TOKEN, { maxAgeSeconds: 0 })).toThrow(/repeats/);
   });
 
+  it('refuses an auth_date ahead of the clock by more than the allowance, even with the age check off', () => {
+    const at = new Date('2026-06-01T12:00:00Z');
+    const seconds = (offset: number) => String(Math.floor(at.getTime() / 1000) + offset);
+    const sign = (offset: number) => signInitData({ ...launchFields(), auth_date: seconds(offset) }, BOT_TOKEN);
+    // A phone whose clock runs a little fast is still let in.
+    const skewed = verifyInitData(sign(AUTH_DATE_CLOCK_SKEW_SECONDS), BOT_TOKEN, { maxAgeSeconds: 3600, now: at });
+    expect(skewed.authDate.getTime()).toBe((Number(seconds(0)) + AUTH_DATE_CLOCK_SKEW_SECONDS) * 1000);
+    for (const maxAgeSeconds of [3600, 0]) {
+      for (const offset of [AUTH_DATE_CLOCK_SKEW_SECONDS + 1, 3600, 365 * 24 * 3600]) {
+        let problem: unknown;
+        try {
+          verifyInitData(sign(offset), BOT_TOKEN, { maxAgeSeconds, now: at });
+        } catch (error) {
+          problem = error;
+        }
+        expect(problem, `${offset} s ahead, max age ${maxAgeSeconds}`).toBeInstanceOf(InitDataError);
+        expect((problem as InitDataError).problem).toBe('future-auth-date');
+      }
+    }
+  });
+
   it('refuses an auth_date that is missing or not a number, even with the age check off', () => {
     const { auth_date: _, ...rest } = launchFields();
     expect(() => verifyInitData(signInitData(rest, BOT_TOKEN), BOT_TOKEN, { maxAgeSeconds: 0 })).toThrow(/auth_date/);
@@ -252,7 +274,7 @@ describe('POST /api/auth/telegram', () => {
     await expectRefused(dropped.toString(), /signature does not match/);
   });
 
-  it('refuses a tampered user, another bot token, a missing hash and an expired auth_date, creating nothing', async () => {
+  it('refuses a tampered user, another bot token, a missing hash and an expired or future auth_date, creating nothing', async () => {
     const fields = launchFields();
     const tampered = new URLSearchParams(signInitData(fields, BOT_TOKEN));
     tampered.set('user', fields.user.replace('kvara77', 'admin'));
@@ -266,6 +288,10 @@ describe('POST /api/auth/telegram', () => {
 
     const old = String(Math.floor(Date.now() / 1000) - 3601);
     await expectRefused(signInitData(launchFields({ fields: { auth_date: old } }), BOT_TOKEN), /expired/);
+
+    // Dated a year ahead of the server's clock: refused like expired data, nothing written.
+    const ahead = String(Math.floor(Date.now() / 1000) + 365 * 24 * 3600);
+    await expectRefused(signInitData(launchFields({ fields: { auth_date: ahead } }), BOT_TOKEN), /in the future/);
 
     await expectRefused('hash=abc&auth_date=1', /signature does not match/);
     const { user: _user, ...noUser } = launchFields();
