@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toaster';
 import { useNotifications } from '../../features/notifications/api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../../features/notifications/api/mark-read';
+import { useUnreadCount } from '../../features/notifications/api/use-notification-stream';
 import { NotificationItem } from '../../features/notifications/components/notification-item';
 
 export function NotificationsRoute() {
@@ -19,6 +20,9 @@ export function NotificationsRoute() {
   const { data, isPending, isError, refetch } = useNotifications();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
+  // The heading shows the badge's count: one number, lowered at once by a read and kept live by the stream
+  // (filled by the list's answer, so it asks the server nothing of its own).
+  const { data: unreadCount } = useUnreadCount(false);
 
   useEffect(() => {
     if (isError) toast.error(t('app.error'), { description: t('notifications.loadFailed') });
@@ -31,7 +35,7 @@ export function NotificationsRoute() {
       void navigate(`/profile/${encodeURIComponent(notification.actor.nickname)}`);
   };
 
-  const unread = data?.unreadCount ?? 0;
+  const unread = unreadCount ?? data?.unreadCount ?? 0;
   return (
     <>
       <PageHeader

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { call, endpoint } from '../../../lib/api';
 import { notificationKeys } from './notification-keys';
 
@@ -7,13 +6,14 @@ const listNotifications = endpoint('listNotifications', 'GET', '/api/notificatio
 
 export function useNotifications() {
   const queryClient = useQueryClient();
-  const query = useQuery({
+  return useQuery({
     queryKey: notificationKeys.list,
-    queryFn: () => call(listNotifications, {}),
+    queryFn: async () => {
+      const answer = await call(listNotifications, {});
+      // The list carries the unread count too: a fresh answer from the server sets the badge. Only a fresh one:
+      // copying the cached list's count on every render would put back a count that a read has since lowered.
+      queryClient.setQueryData(notificationKeys.unread, answer.unreadCount);
+      return answer;
+    },
   });
-  // The list carries the unread count too; keep the badge in step with it.
-  useEffect(() => {
-    if (query.data) queryClient.setQueryData(notificationKeys.unread, query.data.unreadCount);
-  }, [query.data, queryClient]);
-  return query;
 }
