@@ -45,6 +45,15 @@ export const errorCodes = {
   REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
   REPORT_CLOSED: { status: 409, message: 'This report has already been closed.' },
   LAST_ADMIN: { status: 409, message: 'You cannot revoke the last administrator.' },
+  MATCH_NOT_FOUND: { status: 404, message: 'Match not found' },
+  COMPETITION_NOT_FOUND: { status: 404, message: 'Competition not found' },
+  SEASON_NOT_FOUND: { status: 404, message: 'Season not found' },
+  TEAM_NOT_FOUND: { status: 404, message: 'Team not found' },
+  MATCH_EVENT_NOT_FOUND: { status: 404, message: 'That match event was not found.' },
+  MATCH_STATE: { status: 409, message: 'The match is not in a state that allows that.' },
+  NOTHING_TO_UNDO: { status: 409, message: 'There is no event to undo.' },
+  THREAD_CLOSED: { status: 409, message: 'This match thread is not open.' },
+  THREAD_NOT_YOUR_MATCH: { status: 403, message: 'Only fans of the two clubs can post in this match thread.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -13,6 +13,7 @@ export * from './referral.js';
 export * from './schemas/goal.js';
 export * from './schemas/leaderboard.js';
 export * from './schemas/search.js';
+export * from './schemas/matches.js';
 export * from './i18n.js';
 export * from './text/index.js';
 export * from './rich-text/index.js';

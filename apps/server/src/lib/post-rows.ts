@@ -38,6 +38,8 @@ export type PostRow = {
   shared_at: string | null;
   cursor_at: string;
   mentions: Mention[] | null;
+  /** The match whose thread the post belongs to (burti_match_chip, 0100), or null. */
+  match: { id: string; home: string; away: string } | null;
 };
 
 /**
@@ -58,7 +60,8 @@ export function postColumns(viewerId: string | Placeholder): SQL {
     ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as author_avatar_url,
     c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
     exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,
-    exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared`;
+    exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared,
+    burti_match_chip(p.match_id) as match`;
 }
 
 /** The columns of a post in a list of posts themselves (not shares), `p` joined with `a` (author) and `c` (club). */

@@ -17,6 +17,7 @@
  * except better-auth's own answers under /api/auth (see ./system.ts).
  */
 import { activityOperations } from './activity.js';
+import { matchOperations } from './matches.js';
 import { peopleOperations } from './people.js';
 import { postOperations } from './posts.js';
 import { systemOperations } from './system.js';
@@ -36,6 +37,7 @@ export const operations = {
   ...postOperations,
   ...peopleOperations,
   ...activityOperations,
+  ...matchOperations,
   ...systemOperations,
 };
 export type Operations = typeof operations;

@@ -43,6 +43,8 @@ export const postSchema = z.object({
   editedAt: z.string().nullable(),
   /** Set on a profile's timeline when the post appears there as that profile's share. */
   sharedBy: z.object({ id: z.string(), nickname: z.string(), sharedAt: z.string() }).nullable(),
+  /** The match whose thread the post belongs to (a chip linking to it), or null. */
+  match: z.object({ id: z.string(), home: z.string(), away: z.string() }).nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -70,6 +72,9 @@ export const postTextInput = z.object({
     .transform((value) => value === true || value === 'true'),
 });
 export type PostTextInput = z.input<typeof postTextInput>;
+/** A new post: its text fields, and the match whose thread it goes to (decision 025). */
+export const createPostInput = postTextInput.extend({ matchId: z.uuid('Match not found').optional() });
+export type CreatePostInput = z.input<typeof createPostInput>;
 
 export const likeStateSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeState = z.infer<typeof likeStateSchema>;

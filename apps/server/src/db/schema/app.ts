@@ -17,6 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { session, user } from './auth.js';
+import { fixtures } from './matches.js';
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -139,6 +140,8 @@ export const posts = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     editedAt: timestamp('edited_at', tz),
     deletedAt: timestamp('deleted_at', tz),
+    /** The match whose thread the post belongs to (0100); the post is in its club's feed as well. */
+    matchId: uuid('match_id').references((): AnyPgColumn => fixtures.id, { onDelete: 'set null' }),
     /** Words (search keys) and hashtags of the text, for post search (migration 0070). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`burti_post_vector(text)`),
   },
@@ -157,6 +160,9 @@ export const posts = pgTable(
       .on(t.clubId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('posts_author_idx').on(t.authorId, t.createdAt.desc()),
+    index('posts_match_idx')
+      .on(t.matchId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.matchId} is not null and ${t.deletedAt} is null`),
     check('posts_text_length_check', sql`${t.text} is null or char_length(${t.text}) <= 500`),
     // A deleted post loses its media file, so only live posts must carry content.
     check('posts_content_check', sql`${t.deletedAt} is not null or ${t.text} is not null or ${t.mediaUrl} is not null`),

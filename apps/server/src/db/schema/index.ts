@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './app.js';
+export * from './matches.js';
 export * from './operations.js';

@@ -52,6 +52,7 @@ export function toPost(row: q.PostRow): Post {
       row.shared_by_id && row.shared_by_nickname && row.shared_at
         ? { id: row.shared_by_id, nickname: row.shared_by_nickname, sharedAt: row.shared_at }
         : null,
+    match: row.match ?? null,
   };
 }
 

@@ -29,6 +29,7 @@ const post: Post = {
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   editedAt: new Date().toISOString(),
   sharedBy: null,
+  match: null,
 };
 
 let likeCalls: string[];

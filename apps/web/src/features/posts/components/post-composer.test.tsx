@@ -30,6 +30,7 @@ const post = (over: Partial<Post> = {}): Post => ({
   createdAt: new Date().toISOString(),
   editedAt: null,
   sharedBy: null,
+  match: null,
   ...over,
 });
 

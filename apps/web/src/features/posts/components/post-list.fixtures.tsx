@@ -42,6 +42,7 @@ export function post(n: number): Post {
     createdAt: new Date(Date.now() - n * 60_000).toISOString(),
     editedAt: null,
     sharedBy: null,
+    match: null,
   };
 }
 

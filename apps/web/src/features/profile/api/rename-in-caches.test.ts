@@ -28,6 +28,7 @@ const post = (id: string, by: string, nickname: string, sharedBy: Post['sharedBy
   createdAt: '2026-01-01T00:00:00.000Z',
   editedAt: null,
   sharedBy,
+  match: null,
 });
 const comment = (id: string, by: string, nickname: string): Comment => ({
   id,
