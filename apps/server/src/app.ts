@@ -128,7 +128,7 @@ export async function buildApp({
   });
   await registerCors(app, { origins: config.trustedOrigins });
   registerWellKnown(app, config.appLinks);
-  registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
+  await registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
   await registerRateLimits(app, { enabled: config.rateLimits, db, redis, keyPrefix: config.redis?.keyPrefix });
   await registerOperations(app, {
     database,

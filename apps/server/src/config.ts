@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Env } from './env.js';
 import { appLinksFromEnv, type AppLinksConfig } from './lib/app-links.js';
+import { footballConfigFromEnv, type FootballConfig } from './lib/football-config.js';
 import { pushConfigFromEnv, type PushConfig } from './lib/push/config.js';
 import type { S3StorageOptions } from './lib/storage-s3.js';
 import { telegramConfigFromEnv, type TelegramConfig } from './lib/telegram-config.js';
@@ -54,6 +55,8 @@ export type AppConfig = {
   appLinks?: AppLinksConfig;
   /** Origins that may show the app in a frame (Telegram Web); the app's own always may. */
   frameAncestors?: string[];
+  /** Football data providers and what to follow; absent (no token or key), fixtures are entered by hand. */
+  football?: FootballConfig;
 };
 
 export type TrustProxy = false | number | string[];
@@ -175,6 +178,7 @@ export function configFromEnv(env: Env, webDistDir?: string): AppConfig {
     frameAncestors: env.FRAME_ANCESTORS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
+    football: footballConfigFromEnv(env),
   };
 }
 

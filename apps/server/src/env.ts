@@ -68,6 +68,15 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // Football data providers (decision 025): none without a token or key, and fixtures are entered by hand.
+  FOOTBALL_DATA_TOKEN: z.string().optional(),
+  FOOTBALL_DATA_URL: z.url().default('https://api.football-data.org'),
+  API_FOOTBALL_KEY: z.string().optional(),
+  API_FOOTBALL_URL: z.url().default('https://v3.football.api-sports.io'),
+  FOOTBALL_COMPETITIONS: z.string().optional(),
+  FOOTBALL_BUDGET_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  FOOTBALL_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(100),
+  FOOTBALL_LIVE_POLL_S: z.coerce.number().int().min(2).max(600).default(15),
   // Native app links (served at /.well-known/): Android package and signing-certificate fingerprints, iOS app ids.
   ANDROID_APP_PACKAGE: z.string().default('ge.burti.app'),
   ANDROID_CERT_SHA256: z.string().optional(),

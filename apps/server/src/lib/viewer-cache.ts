@@ -1,6 +1,8 @@
 /**
- * Who is signed in, remembered for a few seconds per credential (bearer token or cookie header), so a read does
- * not pay for the session lookup (signature check, session and user rows, profile row) on every request.
+ * Who is signed in, remembered for a few seconds per credential, so a read does not pay for the session lookup
+ * (signature check, session and user rows, profile row) on every request. The key is the hash of the one
+ * credential the lookup verified, the bearer token or the session cookie (`lib/session-credential.ts`), never a
+ * header the server did not verify.
  *
  * Revocation stays bounded: an entry answers for at most `ttlMs` (and never past the session's own expiry); this
  * process forgets a user at once when their sessions or profile change here (sign-out, password reset, admin

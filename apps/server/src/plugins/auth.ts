@@ -6,6 +6,7 @@ import { type Db, queryPrepared, statement } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
+import { headersFor, type SessionCredential, sessionCredential } from '../lib/session-credential.js';
 import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
 import { authGuardRouteOptions } from './auth-guard.js';
 import { route } from './contract.js';
@@ -25,23 +26,16 @@ function requestHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Mounts better-auth under /api/auth and gives routes a way to find the signed-in viewer. */
-/** The credential a request carries: its bearer token, else its cookies (which hold the session cookie). */
-function credentialOf(request: FastifyRequest): string | undefined {
-  const authorization = request.headers.authorization;
-  if (authorization) return `a:${authorization}`;
-  const cookie = request.headers.cookie;
-  return cookie ? `c:${cookie}` : undefined;
-}
-
 /** Auth calls that only ever create sessions; every other write may end some, so the cache starts over. */
 const CREATES_SESSIONS_ONLY = /^\/api\/auth\/(sign-in|sign-up)\//;
 
-export function registerAuth(
+/** Mounts better-auth under /api/auth and gives routes a way to find the signed-in viewer. */
+export async function registerAuth(
   app: FastifyInstance,
   { auth, db, appUrl, viewerCacheMs }: { auth: Auth; db: Db; appUrl: string; viewerCacheMs: number },
-): void {
+): Promise<void> {
   const cache = createViewerCache<Viewer>(viewerCacheMs);
+  const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
   // Refreshes run beside the requests that started them: shutdown waits for them, or they would query a
   // database that main.ts closes right after the server.
   const refreshes = new Set<Promise<unknown>>();
@@ -81,17 +75,20 @@ export function registerAuth(
   app.decorate('findViewer', (request: FastifyRequest): Promise<Viewer | null> => {
     let found = viewers.get(request);
     if (!found) {
-      const credential = credentialOf(request);
+      const credential = sessionCredential(request.headers, sessionCookie);
       if (!credential) found = Promise.resolve(null);
       else {
         const lookup = (remembered?: Viewer) =>
-          cache.lookup(credential, async () => {
+          cache.lookup(credential.key, async () => {
             if (remembered) {
               const checked = await recheckSession(db, remembered.sessionId);
               if (checked !== 'due') return checked;
             }
-            const session = await auth.api.getSession({ headers: requestHeaders(request) });
-            if (!session) return null;
+            const session = await auth.api.getSession({
+              headers: headersFor(credential, requestHeaders(request), sessionCookie),
+            });
+            // Remembered under this credential only if it is the one the session was found by.
+            if (!session || !isTokenOf(credential, session.session.token)) return null;
             const [profile] = await db.select().from(profiles).where(eq(profiles.id, session.user.id)).limit(1);
             if (!profile) return null;
             const viewer: Viewer = {
@@ -104,7 +101,7 @@ export function registerAuth(
             };
             return { viewer, userId: viewer.id, sessionExpiresAt: new Date(session.session.expiresAt).getTime() };
           });
-        const hit = cache.get(credential);
+        const hit = cache.get(credential.key);
         if (!hit) found = lookup();
         // Remembered past its bound: the session the credential belongs to is looked up again, before answering.
         else if (hit.stale) found = lookup(hit.viewer);
@@ -123,6 +120,17 @@ export function registerAuth(
     }
     return found;
   });
+}
+
+/** A signed credential is `token.signature` (URL-encoded in a cookie); an unsigned bearer token is the token. */
+function isTokenOf(credential: SessionCredential, token: string): boolean {
+  let value = credential.value;
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    return false;
+  }
+  return (value.split('.')[0] ?? '') === token;
 }
 
 type Remembered = { viewer: Viewer; userId: string; sessionExpiresAt: number };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import { bearerToken } from '../lib/session-credential.js';
 
 /**
  * Cross-site request forgery, defence in depth beside SameSite=Lax cookies: a state-changing request that
@@ -46,7 +47,7 @@ export function registerOriginCheck(app: FastifyInstance, { trustedOrigins }: { 
   app.addHook('onRequest', (request, _reply, done) => {
     const refused =
       !SAFE_METHODS.has(request.method) &&
-      !/^bearer\s/i.test(request.headers.authorization ?? '') &&
+      !bearerToken(request.headers.authorization) &&
       SESSION_COOKIE.test(request.headers.cookie ?? '') &&
       !allowed.has(originOf(request) ?? '');
     done(refused ? new AppError('FORBIDDEN_ORIGIN') : undefined);

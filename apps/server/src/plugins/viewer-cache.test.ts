@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { ViewerCache } from '../lib/viewer-cache.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { APP_URL, createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,6 +17,56 @@ describe('the remembered viewer', () => {
     expect((await fan!.get('/api/me')).statusCode).toBe(200);
     expect((await fan!.post('/api/auth/sign-out')).statusCode).toBe(200);
     expect((await fan!.get('/api/me')).statusCode).toBe(401);
+  });
+});
+
+describe('the credential a viewer is remembered by', () => {
+  const as = (headers: Record<string, string>, method: 'GET' | 'PATCH' | 'DELETE' = 'GET', url = '/api/me') =>
+    t.app.inject({
+      method,
+      url,
+      headers: { origin: APP_URL, ...headers },
+      ...(method === 'PATCH' ? { payload: { bio: 'taken over' } } : {}),
+    });
+
+  it.each([
+    ['a Basic', 'Basic b3BlcmF0b3I6c2hhcmVk'],
+    ['a Token', 'Token abc'],
+    ['an empty bearer', 'Bearer '],
+  ])('never answers as a member for %s header the member once sent beside the cookie', async (_name, authorization) => {
+    const member = await t.createUser();
+    // The member's own request: the cookie signs it in, the foreign header is ignored.
+    const own = await as({ cookie: member.cookie, authorization });
+    expect(own.statusCode).toBe(200);
+    expect(own.json<{ me: { id: string } }>().me.id).toBe(member.userId);
+    // The header alone is nobody's credential, however recently it came with a session.
+    expect((await as({ authorization })).statusCode).toBe(401);
+    expect((await as({ authorization }, 'PATCH', '/api/me/profile')).statusCode).toBe(401);
+    expect((await as({ authorization }, 'DELETE')).statusCode).toBe(401);
+    expect((await member.get('/api/me')).statusCode).toBe(200);
+  });
+
+  it('verifies a bearer token on its own, never falling back to a cookie sent with it', async () => {
+    const member = await t.createUser();
+    const forged = { cookie: member.cookie, authorization: 'Bearer not-a-session' };
+    expect((await as(forged)).statusCode).toBe(401);
+    expect((await as({ authorization: 'Bearer not-a-session' })).statusCode).toBe(401);
+    expect((await as({ authorization: 'Bearer not-a-session' }, 'DELETE')).statusCode).toBe(401);
+    expect((await member.get('/api/me')).statusCode).toBe(200);
+  });
+
+  it('looks a credential that changed up again', async () => {
+    const [first, second] = await t.createFans(2);
+    const me = async (headers: Record<string, string>) => (await as(headers)).json<{ me: { id: string } }>().me.id;
+    expect(await me(first!.headers)).toBe(first!.userId);
+    expect(await me(second!.headers)).toBe(second!.userId);
+    expect(await me(first!.headers)).toBe(first!.userId);
+    // A signed cookie whose signature was altered is refused even though its token part was verified before.
+    const member = await t.createUser();
+    expect((await member.get('/api/me')).statusCode).toBe(200);
+    const tampered = member.cookie.replace(/(session_token=[^.;]+\.)([^;]+)/, (_m, head: string) => `${head}AAAA`);
+    expect(tampered).not.toBe(member.cookie);
+    expect((await as({ cookie: tampered })).statusCode).toBe(401);
   });
 });
 
