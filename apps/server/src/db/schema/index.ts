@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './app.js';
 export * from './matches.js';
 export * from './operations.js';
+export * from './providers.js';
