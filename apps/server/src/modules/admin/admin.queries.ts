@@ -1,5 +1,5 @@
 import type { ReportAction, ReportStatus } from '@burti/shared';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { adminAuditLog, posts, profiles, reports, session } from '../../db/schema/index.js';
 import type { Cursor } from '../../lib/cursor.js';
@@ -240,26 +240,28 @@ export async function softDeletePost(db: Executor, postId: string, at: Date): Pr
 }
 
 /**
- * The administrators who may act (admin and not blocked), locked in id order for the transaction: two
- * administrators demoting or blocking each other at the same moment cannot both succeed.
+ * The administrators who may act (admin and not blocked) and the member an action is about, locked together in
+ * id order for the transaction: two administrators demoting or blocking each other at the same moment cannot
+ * both succeed, and concurrent actions on one member never deadlock. Locked in two steps (the administrators,
+ * then the member), a grant that locked the administrators first and a revoke that met the member among them
+ * first waited for each other (PostgreSQL's 40P01); in one statement every transaction takes the rows in the
+ * same order. The member's row is null when there is no such member.
  */
-export async function lockActiveAdmins(db: Executor): Promise<string[]> {
+export async function lockAdminsAndMember(
+  db: Executor,
+  userId: string,
+): Promise<{ admins: string[]; member: { id: string; isAdmin: boolean; isBlocked: boolean } | null }> {
   const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.isAdmin, true), eq(profiles.isBlocked, false)))
-    .orderBy(profiles.id)
-    .for('update');
-  return rows.map((row) => row.id);
-}
-
-export async function lockProfile(db: Executor, userId: string) {
-  const [profile] = await db
     .select({ id: profiles.id, isAdmin: profiles.isAdmin, isBlocked: profiles.isBlocked })
     .from(profiles)
-    .where(eq(profiles.id, userId))
+    .where(or(and(eq(profiles.isAdmin, true), eq(profiles.isBlocked, false)), eq(profiles.id, userId)))
+    .orderBy(profiles.id)
     .for('update');
-  return profile ?? null;
+  return {
+    // Read as locked: a row changed by a transaction this one waited for is seen as that one left it.
+    admins: rows.filter((row) => row.isAdmin && !row.isBlocked).map((row) => row.id),
+    member: rows.find((row) => row.id === userId) ?? null,
+  };
 }
 
 export async function setBlocked(db: Executor, userId: string, blocked: boolean): Promise<void> {

@@ -42,6 +42,9 @@ async function audit(
   await q.insertAudit(db, { adminId: admin.id, ...entry });
 }
 
+/** Records an administrator's change made by another module (the fixture editor, the live console) in the audit log. */
+export const recordAudit = audit;
+
 export async function getStats({ db }: { db: Db }): Promise<AdminStats> {
   const row = await q.readStats(db);
   return {
@@ -258,13 +261,16 @@ export async function listUsers({
 }
 
 /**
- * Locks the acting administrators and checks the caller is still one of them: whatever happened since the
- * request began (another administrator blocked or demoted them), the change is decided on the current state.
+ * Locks the acting administrators and the member acted on (in one order, see `lockAdminsAndMember`) and checks
+ * the caller is still one of the administrators: whatever happened since the request began (another
+ * administrator blocked or demoted them, or acted on the same member), the change is decided on the current
+ * state, and of concurrent actions on one member the last to take the lock wins.
  */
-async function lockActingAdmins(tx: Executor, admin: Viewer): Promise<string[]> {
-  const admins = await q.lockActiveAdmins(tx);
-  if (!admins.includes(admin.id)) throw new AppError('FORBIDDEN');
-  return admins;
+async function lockForAction(tx: Executor, admin: Viewer, userId: string) {
+  const locked = await q.lockAdminsAndMember(tx, userId);
+  if (!locked.admins.includes(admin.id)) throw new AppError('FORBIDDEN');
+  if (!locked.member) throw new AppError('USER_NOT_FOUND');
+  return { admins: locked.admins, target: locked.member };
 }
 
 /**
@@ -282,9 +288,7 @@ export async function setUserBlocked({
     throw new AppError('CANNOT_TARGET_SELF', blocked ? 'You cannot block yourself.' : 'You cannot unblock yourself.');
   }
   await db.transaction(async (tx) => {
-    await lockActingAdmins(tx, admin);
-    const target = await q.lockProfile(tx, userId);
-    if (!target) throw new AppError('USER_NOT_FOUND');
+    const { target } = await lockForAction(tx, admin, userId);
     if (target.isBlocked === blocked) return;
     await q.setBlocked(tx, userId, blocked);
     const sessionsEnded = blocked ? await q.deleteSessions(tx, userId) : 0;
@@ -311,9 +315,7 @@ export async function setUserAdmin({
   note,
 }: Deps & { userId: string; isAdmin: boolean; note: string | null }): Promise<AdminUser> {
   await db.transaction(async (tx) => {
-    const admins = await lockActingAdmins(tx, admin);
-    const target = await q.lockProfile(tx, userId);
-    if (!target) throw new AppError('USER_NOT_FOUND');
+    const { admins, target } = await lockForAction(tx, admin, userId);
     if (!isAdmin && target.isAdmin && admins.every((id) => id === userId)) throw new AppError('LAST_ADMIN');
     if (userId === admin.id) {
       throw new AppError(

@@ -469,6 +469,64 @@ describe('the admin API', () => {
         .where(sql`${profiles.id} in (${a.userId}, ${b.userId})`);
       expect(still.filter((p) => p.isAdmin)).toHaveLength(1);
     });
+
+    /** The audit trail of one member for one pair of actions, oldest first. */
+    async function trail(targetId: string, actions: [string, string]) {
+      const rows = await t.db
+        .select({ action: adminAuditLog.action })
+        .from(adminAuditLog)
+        .where(
+          and(eq(adminAuditLog.targetId, targetId), sql`${adminAuditLog.action} in (${actions[0]}, ${actions[1]})`),
+        )
+        .orderBy(adminAuditLog.id);
+      return rows.map((row) => row.action);
+    }
+
+    it('grants and revokes admin for one member 12 times at once without a deadlock; the last change wins', async () => {
+      // The member, an administrator to begin with, sorts before the acting administrators. Locked in two steps,
+      // an action that saw the member among the administrators locked it first, one that did not locked it last,
+      // and two such waited for each other (deadlock_detected, 500).
+      const [target, ...acting] = (await t.createFans(3)).sort((x, y) => (x.userId < y.userId ? -1 : 1));
+      for (const fan of [target!, ...acting]) await makeAdmin(t, fan.userId);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => [
+          acting[i % 2]!.post(`/api/admin/users/${target!.userId}/admin`, { isAdmin: false }),
+          acting[(i + 1) % 2]!.post(`/api/admin/users/${target!.userId}/admin`, { isAdmin: true }),
+        ]).flat(),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+      const [row] = await t.db.select().from(profiles).where(eq(profiles.id, target!.userId));
+      // Every change was recorded, each one the opposite of the one before, and the state is the last one's.
+      const actions = await trail(target!.userId, ['admin_granted', 'admin_revoked']);
+      expect(actions.length).toBeGreaterThan(0);
+      actions.forEach((action, i) => expect(action).toBe(i % 2 === 0 ? 'admin_revoked' : 'admin_granted'));
+      expect(row!.isAdmin).toBe(actions.at(-1) === 'admin_granted');
+    });
+
+    it('blocks and unblocks one member 12 times at once without a deadlock; the last change wins', async () => {
+      const [target, otherAdmin] = (await t.createFans(2)) as [Fan, Fan];
+      // An administrator target, so the member is among the locked administrators too.
+      await makeAdmin(t, target.userId);
+      await makeAdmin(t, otherAdmin.userId);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => {
+          const by = i % 2 === 0 ? admin : otherAdmin;
+          return [
+            by.post(`/api/admin/users/${target.userId}/block`, { blocked: true }),
+            by.post(`/api/admin/users/${target.userId}/block`, { blocked: false }),
+            by.post(`/api/admin/users/${target.userId}/admin`, { isAdmin: i % 4 === 0 }),
+          ];
+        }).flat(),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+      const [row] = await t.db.select().from(profiles).where(eq(profiles.id, target.userId));
+      const actions = await trail(target.userId, ['user_blocked', 'user_unblocked']);
+      expect(actions.length).toBeGreaterThan(0);
+      actions.forEach((action, i) => expect(action).toBe(i % 2 === 0 ? 'user_blocked' : 'user_unblocked'));
+      expect(row!.isBlocked).toBe(actions.at(-1) === 'user_blocked');
+      const admins = await trail(target.userId, ['admin_granted', 'admin_revoked']);
+      expect(row!.isAdmin).toBe(admins.length === 0 || admins.at(-1) === 'admin_granted');
+    });
   });
 
   describe('users', () => {
