@@ -7,7 +7,7 @@ import { createLocalStorage } from '../lib/storage.js';
 import { createPost } from '../modules/posts/posts.service.js';
 import type { Viewer } from './auth.js';
 import { recorderFor } from './idempotency.js';
-import { createTestApp, multipartBody, type TestApp } from '../../test/harness.js';
+import { APP_URL, createTestApp, multipartBody, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -70,6 +70,28 @@ describe('Idempotency-Key', () => {
     const reused = await send(fan, 'POST', `/api/users/${other.userId}/follow`, {}, key);
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.code).toBe('CONFLICT');
+  });
+
+  it('replays a stored answer only to the fan whose verified session wrote it', async () => {
+    const member = await t.createUser();
+    await t.db.execute(
+      sql`update profiles set primary_club_id = (select id from clubs order by id limit 1) where id = ${member.userId}`,
+    );
+    const key = crypto.randomUUID();
+    const basic = `Basic ${Buffer.from('operator:shared').toString('base64')}`;
+    const write = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        payload: { text: `kept for its writer ${key}` },
+        headers: { origin: APP_URL, 'idempotency-key': key, ...headers },
+      });
+    expect((await write({ cookie: member.cookie, authorization: basic })).statusCode).toBe(201);
+    // The same key with the header that came beside the member's cookie, but no session: nobody's answer.
+    const alone = await write({ authorization: basic });
+    expect(alone.statusCode).toBe(401);
+    expect(alone.body).not.toContain(key);
+    expect(await countPosts(member.userId, `kept for its writer ${key}`)).toBe(1);
   });
 
   it('makes comments, replies, reports, follows and uploads safe to retry', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { APP_URL, createTestApp, type TestApp } from '../../test/harness.js';
@@ -89,6 +90,25 @@ describe('per-user limits shared by instances', () => {
   afterAll(async () => {
     await second?.close();
     await t?.close();
+  });
+
+  it('counts a fan by their session, whatever other Authorization header comes beside it', async () => {
+    const member = await t.createUser();
+    await t.db.execute(
+      sql`update profiles set primary_club_id = (select id from clubs order by id limit 1) where id = ${member.userId}`,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        payload: { text: `Varied ${i}` },
+        // A header that is no credential of ours, different every time, opens no new bucket.
+        headers: { cookie: member.cookie, origin: APP_URL, authorization: `Basic ${btoa(`operator:${i}`)}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
   });
 
   it('holds 10 posts a minute across two instances: the 11th is refused on either', async () => {
