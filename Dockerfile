@@ -28,7 +28,9 @@ COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+# The static ffmpeg builds from npm are for machines without one: the image has Debian's (below).
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @burti/server --workspace @burti/shared \
+  && rm -rf node_modules/@ffmpeg-installer node_modules/@ffprobe-installer \
   && npm cache clean --force
 
 # 3. The image: Node, production dependencies, the compiled server, its migrations and the web build.

@@ -12,6 +12,7 @@ import {
 } from './db/client.js';
 import { loadDotEnv, readEnv } from './env.js';
 import { serverRoot } from './paths.js';
+import { describeVideoTools, videoTools } from './lib/video.js';
 
 /** A configuration or lock problem is the operator's to fix: say what it is and stop, without a stack trace. */
 function refuse(error: unknown): never {
@@ -84,3 +85,7 @@ closeWithGrace(
 
 await server.listen({ host: env.HOST, port: env.PORT });
 server.log.info(`${config.appName} is running at ${config.appUrl} (database: ${database.kind})`);
+// Which ffmpeg cleans uploaded videos, and why that one (or that none can, so video uploads answer 503).
+const tools = videoTools();
+if (tools.available) server.log.info({ videoTools: tools }, describeVideoTools(tools));
+else server.log.warn({ videoTools: tools }, describeVideoTools(tools));

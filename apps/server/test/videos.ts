@@ -3,8 +3,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { videoTools } from '../src/lib/video.js';
 
 const exec = promisify(execFile);
+
+/** The same ffmpeg and ffprobe the server uses (the system's, else the npm packages'). */
+function tool(name: 'ffmpeg' | 'ffprobe'): string {
+  const tools = videoTools();
+  if (!tools.available) throw new Error(`Video tests need ffmpeg and ffprobe: ${tools.reason}`);
+  return tools[name];
+}
 
 /**
  * A real little video made by ffmpeg (a test pattern and a tone), as a phone would send it: `gps` writes the
@@ -45,7 +53,7 @@ export async function makeVideo({
       container === 'webm'
         ? ['-f', 'webm']
         : ['-f', 'mov', ...(brand || container === 'mp4' ? ['-brand', brand ?? 'mp42'] : [])];
-    await exec('ffmpeg', [
+    await exec(tool('ffmpeg'), [
       '-v',
       'error',
       '-y',
@@ -76,7 +84,7 @@ export async function probeBytes(bytes: Buffer) {
   try {
     const file = join(dir, 'file');
     await import('node:fs/promises').then((fs) => fs.writeFile(file, bytes));
-    const { stdout } = await exec('ffprobe', [
+    const { stdout } = await exec(tool('ffprobe'), [
       '-v',
       'error',
       '-print_format',

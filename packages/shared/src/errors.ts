@@ -38,6 +38,11 @@ export const errorCodes = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please slow down and try again in a moment.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   BUSY: { status: 503, message: 'We are busy right now. Please try again in a moment.' },
+  /** The server has no ffmpeg it can run: the fan's video is not to blame. */
+  VIDEO_PROCESSING_UNAVAILABLE: {
+    status: 503,
+    message: 'Videos cannot be processed right now. Your file is fine: please try again later.',
+  },
   UNAVAILABLE: {
     status: 503,
     message: 'Burti is briefly unavailable (it cannot reach its database). Please try again in a moment.',

@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { VIDEO_MAX_SECONDS } from '@burti/shared';
 import { AppError } from './errors.js';
 
 /**
- * Uploaded videos, made safe with ffmpeg (Debian's `ffmpeg` package: `ffmpeg` and `ffprobe` on the PATH):
+ * Uploaded videos, made safe with ffmpeg ({@link videoTools}: the system's `ffmpeg` and `ffprobe` on the PATH,
+ * Debian's patched package in the image; else the static builds that `@ffmpeg-installer/ffmpeg` and
+ * `@ffprobe-installer/ffprobe` ship, so a machine with nothing but Node processes videos too):
  * - probed first: it must hold a video stream in a codec browsers play (H.264, HEVC, VP8, VP9, AV1), last at
  *   most {@link VIDEO_MAX_SECONDS} seconds and be at most {@link VIDEO_MAX_SIDE} px on its longest side;
  * - remuxed into a fresh container (MP4 with the index in front for MP4 and QuickTime uploads, WebM for WebM),
@@ -16,7 +20,8 @@ import { AppError } from './errors.js';
  *   re-encoded (AAC or Opus), which also drops anything hidden in it;
  * - decoded in full: bytes that only look like a video (an `ftyp` box in front of HTML, say) are refused;
  * - its first frame becomes the poster (JPEG, at most 1280 px wide), stored beside the video.
- * Anything that fails is UNSUPPORTED_MEDIA (415), never a 500.
+ * Anything in the file that fails is UNSUPPORTED_MEDIA (415), never a 500. A server without either tool (or one
+ * that cannot run them) answers VIDEO_PROCESSING_UNAVAILABLE (503): the fan's file is not to blame.
  */
 export const VIDEO_MAX_SIDE = 4096;
 const PLAYABLE_CODECS = new Set(['h264', 'hevc', 'vp8', 'vp9', 'av1']);
@@ -39,17 +44,106 @@ type Probe = {
   format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
 };
 
+/** Where the two programs are, and whose they are. */
+export type VideoTools =
+  | { available: true; ffmpeg: string; ffprobe: string; source: { ffmpeg: ToolSource; ffprobe: ToolSource } }
+  | { available: false; reason: string };
+/** `system`: found on the PATH; `npm`: the binary an npm package ships (`@ffmpeg-installer/…`). */
+export type ToolSource = 'system' | 'npm';
+
+const TOOL_PACKAGES = { ffmpeg: '@ffmpeg-installer/ffmpeg', ffprobe: '@ffprobe-installer/ffprobe' } as const;
+type ToolName = keyof typeof TOOL_PACKAGES;
+
+const isExecutable = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function onPath(name: ToolName, pathVariable: string): string | undefined {
+  const file = process.platform === 'win32' ? `${name}.exe` : name;
+  for (const dir of pathVariable.split(delimiter)) {
+    if (dir && isExecutable(join(dir, file))) return join(dir, file);
+  }
+  return undefined;
+}
+
+const requireHere = createRequire(import.meta.url);
+/** The binary an npm package ships for this platform, if it is installed and can be run. */
+function fromPackage(name: ToolName): string | undefined {
+  try {
+    // Both packages throw (a string, not an Error) on a platform they have no build for.
+    const path = (requireHere(TOOL_PACKAGES[name]) as { path?: unknown }).path;
+    return typeof path === 'string' && isExecutable(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Finds `ffmpeg` and `ffprobe`: each on `pathVariable` (the PATH) first, else from its npm package. `packages:
+ * false` leaves the npm packages out (a test of the "nothing found" case).
+ */
+export function findVideoTools(pathVariable = process.env.PATH ?? '', { packages = true } = {}): VideoTools {
+  const find = (name: ToolName) => {
+    const system = onPath(name, pathVariable);
+    if (system) return { path: system, source: 'system' as const };
+    const packaged = packages ? fromPackage(name) : undefined;
+    return packaged ? { path: packaged, source: 'npm' as const } : undefined;
+  };
+  const ffmpeg = find('ffmpeg');
+  const ffprobe = find('ffprobe');
+  if (!ffmpeg || !ffprobe) {
+    const missing = [!ffmpeg && 'ffmpeg', !ffprobe && 'ffprobe'].filter(Boolean).join(' and ');
+    return {
+      available: false,
+      reason: `${missing} not found on the PATH nor in ${missing.includes('and') ? 'their npm packages' : 'its npm package'}`,
+    };
+  }
+  return {
+    available: true,
+    ffmpeg: ffmpeg.path,
+    ffprobe: ffprobe.path,
+    source: { ffmpeg: ffmpeg.source, ffprobe: ffprobe.source },
+  };
+}
+
+let found: VideoTools | undefined;
+/** The tools this process uses, found once. */
+export function videoTools(): VideoTools {
+  found ??= findVideoTools();
+  return found;
+}
+
+/** One line for the start-up log: which ffmpeg processes videos, and why that one. */
+export function describeVideoTools(tools: VideoTools = videoTools()): string {
+  if (!tools.available) return `videos cannot be processed: ${tools.reason}; video uploads answer 503`;
+  const why = (source: ToolSource) =>
+    source === 'system' ? 'the system’s, found on the PATH' : 'the npm package’s, as none is on the PATH';
+  return `videos are processed with ffmpeg ${tools.ffmpeg} (${why(tools.source.ffmpeg)}) and ffprobe ${tools.ffprobe} (${why(tools.source.ffprobe)})`;
+}
+
+const unavailable = () => new AppError('VIDEO_PROCESSING_UNAVAILABLE');
+
 function run(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { timeout: TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(error instanceof Error ? error : new Error(`${command} failed`));
-      else resolve({ stdout, stderr });
+      if (!error) return resolve({ stdout, stderr });
+      // The program itself is missing or cannot be run: the server's fault, not the file's.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EACCES') reject(unavailable());
+      else reject(error instanceof Error ? error : new Error(`${command} failed`));
     });
   });
 }
 
-export async function probe(file: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', [
+type AvailableTools = Extract<VideoTools, { available: true }>;
+
+export async function probe(file: string, tools: AvailableTools = availableTools()): Promise<Probe> {
+  const { stdout } = await run(tools.ffprobe, [
     '-v',
     'error',
     '-print_format',
@@ -61,12 +155,24 @@ export async function probe(file: string): Promise<Probe> {
   return JSON.parse(stdout) as Probe;
 }
 
-export async function processVideo(data: Buffer, uploadedAs: 'mp4' | 'webm' | 'mov'): Promise<ProcessedVideo> {
+function availableTools(tools: VideoTools = videoTools()): AvailableTools {
+  if (!tools.available) throw unavailable();
+  return tools;
+}
+
+/** `using` picks the tools (a test of a server without them); by default, {@link videoTools}. */
+export async function processVideo(
+  data: Buffer,
+  uploadedAs: 'mp4' | 'webm' | 'mov',
+  using: VideoTools = videoTools(),
+): Promise<ProcessedVideo> {
+  const tools = availableTools(using);
   const dir = await mkdtemp(join(tmpdir(), 'burti-video-'));
   try {
     const input = join(dir, `input.${uploadedAs}`);
     await writeFile(input, data);
-    const info = await probe(input).catch(() => {
+    const info = await probe(input, tools).catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
       throw new AppError('UNSUPPORTED_MEDIA', BAD_VIDEO);
     });
     const video = info.streams?.find((stream) => stream.codec_type === 'video');
@@ -87,7 +193,7 @@ export async function processVideo(data: Buffer, uploadedAs: 'mp4' | 'webm' | 'm
     const output = join(dir, webm ? 'clean.webm' : 'clean.mp4');
     const poster = join(dir, 'poster.jpg');
     try {
-      await run('ffmpeg', [
+      await run(tools.ffmpeg, [
         '-v',
         'error',
         '-nostdin',
@@ -117,8 +223,8 @@ export async function processVideo(data: Buffer, uploadedAs: 'mp4' | 'webm' | 'm
         output,
       ]);
       // Decodes every frame of what we would store: a stream that is not really video fails here.
-      await run('ffmpeg', ['-v', 'error', '-nostdin', '-xerror', '-i', output, '-map', '0:v:0', '-f', 'null', '-']);
-      await run('ffmpeg', [
+      await run(tools.ffmpeg, ['-v', 'error', '-nostdin', '-xerror', '-i', output, '-map', '0:v:0', '-f', 'null', '-']);
+      await run(tools.ffmpeg, [
         '-v',
         'error',
         '-nostdin',
@@ -145,7 +251,8 @@ export async function processVideo(data: Buffer, uploadedAs: 'mp4' | 'webm' | 'm
         'mjpeg',
         poster,
       ]);
-    } catch {
+    } catch (error) {
+      if (error instanceof AppError) throw error;
       throw new AppError('UNSUPPORTED_MEDIA', BAD_VIDEO);
     }
     return {

@@ -18,6 +18,15 @@ describe('API errors in the fan’s language', () => {
     expect(apiErrorMessage('SOMETHING_NEW', 'New problem')).toBe('New problem');
   });
 
+  it('says that a server without ffmpeg cannot process videos, without blaming the fan’s file', async () => {
+    const server = 'Videos cannot be processed right now. Your file is fine: please try again later.';
+    expect(apiErrorMessage('VIDEO_PROCESSING_UNAVAILABLE', server)).toBe(server);
+    await setLanguage('ka');
+    expect(apiErrorMessage('VIDEO_PROCESSING_UNAVAILABLE', server)).toBe(
+      'ვიდეოებს ახლა ვერ ვამუშავებთ. შენს ფაილს არაფერი სჭირს: სცადე მოგვიანებით.',
+    );
+  });
+
   it('turns the shared schemas’ sentences into the language on screen, numbers kept', async () => {
     await setLanguage('ka');
     expect(apiErrorMessage('VALIDATION', 'Posts can be at most 500 characters.')).toBe(
