@@ -29,6 +29,7 @@ export type PostRow = {
   author_avatar_url: string | null;
   club_id: number;
   club_name: string;
+  club_name_ka: string;
   club_country: string;
   club_league: string;
   viewer_has_liked: boolean;
@@ -58,7 +59,7 @@ export function postColumns(viewerId: string | Placeholder): SQL {
     ${isoText(sql`p.created_at`)} as created_at, ${isoText(sql`p.edited_at`)} as edited_at,
     a.id as author_id, a.nickname as author_nickname,
     ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as author_avatar_url,
-    c.id as club_id, c.name as club_name, c.country as club_country, c.league as club_league,
+    c.id as club_id, c.name as club_name, c.name_ka as club_name_ka, c.country as club_country, c.league as club_league,
     exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,
     exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared,
     burti_match_chip(p.match_id) as match`;

@@ -1,4 +1,4 @@
-import { ergative, LANGUAGES, languageOf, type Language } from '@burti/shared';
+import { ergative, genitive, LANGUAGES, languageOf, type Language } from '@burti/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -9,7 +9,12 @@ export type Catalogue = { [key: string]: string | Catalogue };
 
 /** Features keep their strings in locales/<language>/<namespace>.json; they are merged under that key. */
 const englishFeatures = import.meta.glob<Catalogue>(
-  ['../locales/en/*.json', '!../locales/en/admin.json', '!../locales/en/designSystem.json'],
+  [
+    '../locales/en/*.json',
+    '!../locales/en/admin.json',
+    '!../locales/en/matchAdmin.json',
+    '!../locales/en/designSystem.json',
+  ],
   { eager: true, import: 'default' },
 );
 
@@ -17,14 +22,20 @@ const englishFeatures = import.meta.glob<Catalogue>(
  * Namespaces read by one area only (the admin area, the design-system showcase): fetched with that area's route
  * (loadNamespaces), so that the first screen of every fan does not carry them.
  */
-export type DeferredNamespace = 'admin' | 'designSystem';
+export type DeferredNamespace = 'admin' | 'matchAdmin' | 'designSystem';
 const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>>> = {
-  en: import.meta.glob<Catalogue>(['../locales/en/admin.json', '../locales/en/designSystem.json'], {
-    import: 'default',
-  }),
-  ka: import.meta.glob<Catalogue>(['../locales/ka/admin.json', '../locales/ka/designSystem.json'], {
-    import: 'default',
-  }),
+  en: import.meta.glob<Catalogue>(
+    ['../locales/en/admin.json', '../locales/en/matchAdmin.json', '../locales/en/designSystem.json'],
+    {
+      import: 'default',
+    },
+  ),
+  ka: import.meta.glob<Catalogue>(
+    ['../locales/ka/admin.json', '../locales/ka/matchAdmin.json', '../locales/ka/designSystem.json'],
+    {
+      import: 'default',
+    },
+  ),
 };
 /** The deferred namespaces an area has asked for: a change of language fetches them in the new language too. */
 const wanted = new Set<DeferredNamespace>();
@@ -64,10 +75,13 @@ function merge(target: Catalogue, source: Catalogue): Catalogue {
 
 /** One language's catalogue: the root file plus every namespace file under its name. */
 export function assemble(root: Catalogue, features: Record<string, Catalogue>): Catalogue {
-  return Object.entries(features).reduce<Catalogue>((all, [path, catalogue]) => {
-    const namespace = /([\w-]+)\.json$/.exec(path)?.[1];
-    return namespace ? merge(all, { [namespace]: catalogue }) : all;
-  }, merge({}, root));
+  return Object.entries(features).reduce<Catalogue>(
+    (all, [path, catalogue]) => {
+      const namespace = /([\w-]+)\.json$/.exec(path)?.[1];
+      return namespace ? merge(all, { [namespace]: catalogue }) : all;
+    },
+    merge({}, root),
+  );
 }
 
 const loaders: Record<Language, () => Promise<Catalogue>> = {
@@ -102,7 +116,8 @@ export function detectLanguage(): Language {
       .Telegram?.WebApp?.initDataUnsafe?.user?.language_code;
     if (telegram) return languageOf(telegram) ?? 'en';
   }
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  const preferred =
+    typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of preferred) {
     const language = languageOf(tag);
     if (language) return language;
@@ -153,6 +168,8 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', reflect);
 // "{{nickname, ergative}}": a nickname with the Georgian ergative ending (only the Georgian catalogue uses it).
 i18n.services.formatter?.add('ergative', (value: unknown) => ergative(String(value)));
+// "{{club, genitive}}": a club's name with the Georgian genitive ending (დინამო თბილისის), Georgian catalogue only.
+i18n.services.formatter?.add('genitive', (value: unknown) => genitive(String(value)));
 
 /** Resolves once the starting language's strings are in place (main.tsx renders after it). */
 export const i18nReady: Promise<void> = setLanguage(detectLanguage()).catch(() => undefined);

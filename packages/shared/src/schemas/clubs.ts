@@ -4,6 +4,8 @@ import { INT_ID_MAX } from '../constants.js';
 export const clubSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The name as Georgian readers know it (ბარსელონა, დინამო თბილისი); shown when the app speaks Georgian. */
+  nameKa: z.string(),
   country: z.string(),
   league: z.string(),
 });
@@ -25,3 +27,11 @@ export type ClubDetail = z.infer<typeof clubDetailSchema>;
 export const clubDetailResponse = z.object({ club: clubDetailSchema });
 export type ClubDetailResponse = z.infer<typeof clubDetailResponse>;
 export const clubIdParams = z.object({ clubId: z.coerce.number().int().positive().max(INT_ID_MAX, 'Club not found') });
+
+/**
+ * A club's name in the reader's language: the Georgian name in Georgian (when the catalogue has one), else the
+ * common English name. Every screen that names a club asks this one function.
+ */
+export function clubName(club: { name: string; nameKa?: string | null }, language: string): string {
+  return language === 'ka' && club.nameKa ? club.nameKa : club.name;
+}

@@ -15,7 +15,7 @@ export const fanResultSchema = z.object({
   id: z.string(),
   nickname: z.string(),
   avatarUrl: z.string().nullable(),
-  club: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  club: z.object({ id: z.number().int(), name: z.string(), nameKa: z.string() }).nullable(),
   followersCount: z.number().int(),
 });
 export type FanResult = z.infer<typeof fanResultSchema>;

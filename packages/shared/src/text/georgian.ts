@@ -6,3 +6,12 @@
 export function ergative(name: string): string {
   return `${name}-${/[aeiouაეიოუ]$/i.test(name) ? 'მ' : 'მა'}`;
 }
+
+/**
+ * A name in the Georgian genitive ("whose"), for "X-ის გულშემატკივრები": a Georgian name ending in a vowel takes
+ * -ს (დინამო თბილისი → დინამო თბილისის, ბარსელონა → ბარსელონას, ლივერპული → ლივერპულის); a name ending in Latin
+ * letters or digits takes a hyphen and -ის (Dinamo Tbilisi-ის, იბერია 1999-ის), as Georgian writers attach it.
+ */
+export function genitive(name: string): string {
+  return /[აეიოუ]$/.test(name) ? `${name}ს` : `${name}-ის`;
+}

@@ -1,2 +1,2 @@
 export { compareNames, foldText, searchKey, sortKey, transliterateGeorgian } from './fold.js';
-export { ergative } from './georgian.js';
+export { ergative, genitive } from './georgian.js';

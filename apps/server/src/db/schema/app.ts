@@ -30,6 +30,8 @@ export const clubs = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull().unique(),
+    /** The name in Georgian (ბარსელონა), kept by the seed; '' for a club the catalogue does not know. */
+    nameKa: text('name_ka').notNull().default(''),
     country: text('country').notNull(),
     league: text('league').notNull(),
     /** Other names fans use: short names (Barça, Man Utd, Spurs), the Georgian spelling. */

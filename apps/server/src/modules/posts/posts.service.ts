@@ -26,7 +26,13 @@ export function toPost(row: q.PostRow): Post {
       nickname: row.author_nickname,
       avatarUrl: row.author_avatar_url,
     },
-    club: { id: row.club_id, name: row.club_name, country: row.club_country, league: row.club_league },
+    club: {
+      id: row.club_id,
+      name: row.club_name,
+      nameKa: row.club_name_ka,
+      country: row.club_country,
+      league: row.club_league,
+    },
     text: row.text,
     mentions: row.mentions ?? [],
     media:

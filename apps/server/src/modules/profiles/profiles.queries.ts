@@ -72,7 +72,7 @@ export async function findProfile(db: Executor, by: { id: string } | { nickname:
     .select({
       profile: profiles,
       email: user.email,
-      club: { id: clubs.id, name: clubs.name, country: clubs.country, league: clubs.league },
+      club: { id: clubs.id, name: clubs.name, nameKa: clubs.nameKa, country: clubs.country, league: clubs.league },
       goalBalance: sql<number>`coalesce((select sum(${goalLedger.amount}) from ${goalLedger} where ${goalLedger.userId} = ${profiles.id}), 0)::int`,
     })
     .from(profiles)

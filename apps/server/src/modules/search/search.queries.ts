@@ -39,6 +39,7 @@ export type FanRow = {
   followers_count: number;
   club_id: number | null;
   club_name: string | null;
+  club_name_ka: string | null;
 };
 
 /** The largest code point: every key starting with `key` sorts (byte-wise, collate "C") below key + this. */
@@ -72,7 +73,7 @@ export function searchFansQuery(args: {
   return statement(key, values, (p) => {
     const columns = (tier: number) => sql`${sql.raw(String(tier))} as tier, a.search_key, a.id, a.nickname,
       ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as avatar_url, a.followers_count, c.id as club_id,
-      c.name as club_name`;
+      c.name as club_name, c.name_ka as club_name_ka`;
     const from = sql`from profiles a left join clubs c on c.id = a.primary_club_id`;
     const prefix = sql`a.search_key >= ${p.key} and a.search_key < ${p.keyEnd}`;
     const afterIn = (tier: 0 | 1) =>

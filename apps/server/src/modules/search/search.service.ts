@@ -66,7 +66,10 @@ function toFan(row: q.FanRow): FanResult {
     id: row.id,
     nickname: row.nickname,
     avatarUrl: row.avatar_url,
-    club: row.club_id !== null && row.club_name !== null ? { id: row.club_id, name: row.club_name } : null,
+    club:
+      row.club_id !== null && row.club_name !== null
+        ? { id: row.club_id, name: row.club_name, nameKa: row.club_name_ka ?? '' }
+        : null,
     followersCount: row.followers_count,
   };
 }

@@ -8,13 +8,17 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from '../../features/auth/api/get-me';
 import { useClub } from '../../features/clubs/api/get-club';
+import { ClubMatches } from '../../features/matches/components/club-matches';
+import { NextMatchCard } from '../../features/matches/components/next-match-card';
 import { useClubPosts } from '../../features/posts/api/get-club-posts';
 import { PostList } from '../../features/posts/components/post-list';
 import { TrendingTags } from '../../features/tags/components/trending-tags';
+import { useClubName } from '../../lib/club-name';
 import { formatNumber } from '../../lib/format';
 
 export function ClubRoute() {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   const { data: me } = useMe();
   const club = useClub(me?.primaryClub?.id);
 
@@ -32,13 +36,14 @@ export function ClubRoute() {
     );
   }
   const { name, country } = me.primaryClub;
+  const shown = nameOf(me.primaryClub);
   return (
     <>
       <header className="flex flex-col gap-3 border-b border-border bg-card p-4">
         <div className="flex items-center gap-3">
-          <ClubBadge name={name} size="lg" />
+          <ClubBadge name={name} label={shown} size="lg" />
           <div className="min-w-0 flex-1">
-            <h1 className="truncate text-xl font-bold">{name}</h1>
+            <h1 className="truncate text-xl font-bold">{shown}</h1>
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <CountryFlag country={country} size="sm" />
               {t('club.subtitle')}
@@ -47,8 +52,16 @@ export function ClubRoute() {
         </div>
         <dl className="flex gap-6">
           {[
-            { key: 'fans', label: t('club.fansStat', { count: club.data?.fansCount ?? 0 }), value: club.data?.fansCount },
-            { key: 'posts', label: t('club.postsStat', { count: club.data?.postsCount ?? 0 }), value: club.data?.postsCount },
+            {
+              key: 'fans',
+              label: t('club.fansStat', { count: club.data?.fansCount ?? 0 }),
+              value: club.data?.fansCount,
+            },
+            {
+              key: 'posts',
+              label: t('club.postsStat', { count: club.data?.postsCount ?? 0 }),
+              value: club.data?.postsCount,
+            },
           ].map((stat) => (
             <div key={stat.key} className="flex flex-row-reverse items-baseline justify-end gap-1.5">
               <dt className="text-sm text-muted-foreground">{stat.label}</dt>
@@ -59,8 +72,10 @@ export function ClubRoute() {
           ))}
         </dl>
       </header>
+      <NextMatchCard clubId={me.primaryClub.id} />
+      <ClubMatches clubId={me.primaryClub.id} />
       <TrendingTags clubId={me.primaryClub.id} />
-      <ClubPosts clubId={me.primaryClub.id} clubName={name} />
+      <ClubPosts clubId={me.primaryClub.id} clubName={shown} />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { TelegramMessagesSetting } from '../../features/push/components/telegram
 import { forgetDevicePush } from '../../features/push/lib/register-web-push';
 import { useDeleteAccount } from '../../features/settings/api/delete-account';
 import { useSaveLanguage } from '../../features/settings/api/save-language';
+import { useClubName } from '../../lib/club-name';
 import { isLanguage, setLanguage } from '../../lib/i18n';
 import type { Language } from '@burti/shared';
 
@@ -53,6 +54,7 @@ function LinkRow({ to, icon, label }: { to: string; icon: ReactNode; label: stri
 
 export function SettingsRoute() {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   const pushChannel = devicePushChannel();
   const { data: telegramMessages } = useTelegramMessages();
   const navigate = useNavigate();
@@ -84,8 +86,10 @@ export function SettingsRoute() {
       <div className="flex flex-col gap-6 p-4">
         <Section id="settings-club" title={t('settings.yourClub')}>
           <div className="flex items-center gap-3 p-4">
-            {me?.primaryClub ? <ClubBadge name={me.primaryClub.name} /> : null}
-            <span className="flex-1 font-medium">{me?.primaryClub?.name ?? t('settings.noClub')}</span>
+            {me?.primaryClub ? <ClubBadge name={me.primaryClub.name} label={nameOf(me.primaryClub)} /> : null}
+            <span className="flex-1 font-medium">
+              {me?.primaryClub ? nameOf(me.primaryClub) : t('settings.noClub')}
+            </span>
             <Button variant="outline" size="sm" asChild>
               <Link to="/onboarding">{t('settings.changeClub')}</Link>
             </Button>

@@ -10,19 +10,26 @@ const SIZES = {
 /** A round badge with the club's initials in its colour scheme (neutral default for clubs without one). */
 export function ClubBadge({
   name,
+  label = name,
   size = 'md',
+  colours,
   className,
 }: {
+  /** The catalogue (English) name: it picks the colours and the initials. */
   name: string;
+  /** What the badge says to assistive technology: the name in the language on screen. */
+  label?: string;
   size?: 'sm' | 'md' | 'lg';
+  /** Colours given by the server (a match's team carries its club's scheme); by default the name picks them. */
+  colours?: { background: string; foreground: string; border: string };
   className?: string;
 }) {
-  const scheme = badgeSchemeFor(name);
+  const scheme = colours ?? badgeSchemeFor(name);
   return (
     <span
       role="img"
-      aria-label={name}
-      title={name}
+      aria-label={label}
+      title={label}
       className={cn(
         'inline-flex shrink-0 select-none items-center justify-center rounded-full font-bold tracking-tight',
         SIZES[size],

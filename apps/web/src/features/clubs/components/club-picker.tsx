@@ -1,6 +1,6 @@
 import type { Club } from '@burti/shared';
 import { Check, Search } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -11,14 +11,17 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
+import { clubPlace, useClubName } from '../../../lib/club-name';
 import { appName } from '../../../lib/i18n';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../auth/api/get-me';
 import { useClubSearch, useClubs } from '../api/get-clubs';
 import { useSetClub } from '../api/set-club';
+import { deviceSignals, likelyCountry, likelyFirst } from '../likely-clubs';
 
 export function ClubPicker() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nameOf = useClubName();
   const navigate = useNavigate();
   const { data: me } = useMe();
   const clubs = useClubs();
@@ -27,7 +30,12 @@ export function ClubPicker() {
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<Club | null>(null);
   const search = useClubSearch(deferredQuery);
-  const visible = deferredQuery.trim() ? (search.data ?? []) : (clubs.data ?? []);
+  // With nothing typed: the fan's likely clubs first (Georgian clubs for a Georgian fan, likely-clubs.ts).
+  const catalogue = useMemo(
+    () => likelyFirst(clubs.data ?? [], likelyCountry(deviceSignals(i18n.language))),
+    [clubs.data, i18n.language],
+  );
+  const visible = deferredQuery.trim() ? (search.data ?? []) : catalogue;
 
   useEffect(() => {
     if (clubs.isError) toast.error(t('app.error'), { description: t('onboarding.loadFailed') });
@@ -38,7 +46,7 @@ export function ClubPicker() {
     setClub.mutate(selected.id, {
       onSuccess: () => {
         toast.success(t('onboarding.welcome', { appName }), {
-          description: t('onboarding.joined', { club: selected.name }),
+          description: t('onboarding.joined', { club: nameOf(selected) }),
         });
         void navigate('/feed');
       },
@@ -65,7 +73,7 @@ export function ClubPicker() {
 
       {me?.primaryClub && (
         <p className="text-sm text-muted-foreground">
-          {t('onboarding.current')}: <strong className="text-foreground">{me.primaryClub.name}</strong>
+          {t('onboarding.current')}: <strong className="text-foreground">{nameOf(me.primaryClub)}</strong>
         </p>
       )}
 
@@ -73,14 +81,16 @@ export function ClubPicker() {
         <Card className="border-brand/40 bg-brand/5" role="region" aria-label={t('onboarding.confirmTitle')}>
           <CardContent className="flex flex-col gap-3 p-4">
             <div className="flex items-center gap-3">
-              <ClubBadge name={selected.name} size="lg" />
+              <ClubBadge name={selected.name} label={nameOf(selected)} size="lg" />
               <div>
                 <h2 className="font-semibold">{t('onboarding.confirmTitle')}</h2>
-                <p className="text-sm text-muted-foreground">{t('onboarding.confirmText', { club: selected.name })}</p>
+                <p className="text-sm text-muted-foreground">
+                  {t('onboarding.confirmText', { club: nameOf(selected) })}
+                </p>
               </div>
             </div>
             <Button size="lg" onClick={join} isLoading={setClub.isPending}>
-              {setClub.isPending ? t('onboarding.joining') : t('onboarding.join', { club: selected.name })}
+              {setClub.isPending ? t('onboarding.joining') : t('onboarding.join', { club: nameOf(selected) })}
             </Button>
           </CardContent>
         </Card>
@@ -109,15 +119,12 @@ export function ClubPicker() {
                     isSelected ? 'border-brand bg-brand/5' : 'border-border bg-card',
                   )}
                 >
-                  <ClubBadge name={club.name} />
+                  <ClubBadge name={club.name} label={nameOf(club)} />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold">{club.name}</span>
-                    <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                    <span className="block truncate font-semibold">{nameOf(club)}</span>
+                    <span className="flex items-center gap-1.5 text-sm text-muted-foreground [&>span]:whitespace-normal">
                       <CountryFlag country={club.country} size="sm" />
-                      <span className="truncate">
-                        {t(`clubs.country.${club.country}`, { defaultValue: club.country })} ·{' '}
-                        {t(`clubs.league.${club.league}`, { defaultValue: club.league })}
-                      </span>
+                      <span className="truncate">{clubPlace(club, t)}</span>
                     </span>
                   </span>
                   {isSelected && <Check aria-hidden="true" className="size-5 text-brand" />}

@@ -3,14 +3,17 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/club/country-flag';
+import { useClubName } from '../../../lib/club-name';
 import { cn } from '../../../lib/cn';
 
 function ClubOption({ club }: { club: Club }) {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   return (
-    <span className="flex min-w-0 items-center gap-2">
+    // The country goes under the name when both do not fit on one line.
+    <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
       <CountryFlag country={club.country} />
-      <span className="truncate font-medium">{club.name}</span>
+      <span className="truncate font-medium">{nameOf(club)}</span>
       <span className="shrink-0 text-muted-foreground">
         {t(`clubs.country.${club.country}`, { defaultValue: club.country })}
       </span>
@@ -43,7 +46,7 @@ export function ClubSelect({
           className,
         )}
       >
-        <Select.Value>{selected ? <ClubOption club={selected} /> : null}</Select.Value>
+        <Select.Value className="min-w-0 flex-1">{selected ? <ClubOption club={selected} /> : null}</Select.Value>
         <Select.Icon>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
         </Select.Icon>

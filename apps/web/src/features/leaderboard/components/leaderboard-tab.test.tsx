@@ -12,8 +12,8 @@ import { RankBadge } from './rank-badge';
 import { aMe } from '../../../test/fixtures';
 
 const clubs = [
-  { id: 1, name: 'Arsenal', country: 'England', league: 'Premier League' },
-  { id: 7, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' },
+  { id: 1, name: 'Arsenal', nameKa: 'არსენალი', country: 'England', league: 'Premier League' },
+  { id: 7, name: 'Dinamo Tbilisi', nameKa: 'დინამო თბილისი', country: 'Georgia', league: 'Erovnuli Liga' },
 ];
 const me = aMe({ primaryClub: clubs[1]! });
 const row = (rank: number, over: Partial<LeaderboardRow> = {}): LeaderboardRow => ({

@@ -11,7 +11,7 @@ import { meKeys } from '../../auth/api/get-me';
 import { postKeys, type PostPages } from '../api/post-keys';
 import { PostCard } from './post-card';
 
-const club = { id: 7, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' };
+const club = { id: 7, name: 'Dinamo Tbilisi', nameKa: 'დინამო თბილისი', country: 'Georgia', league: 'Erovnuli Liga' };
 const me = { id: 'viewer', nickname: 'giorgi', primaryClub: club } as Me;
 const post: Post = {
   id: 'p1',

@@ -7,6 +7,7 @@ import { ClubBadge } from '../../../components/club/club-badge';
 import { AuthorLine, profilePath } from '../../../components/author/author-line';
 import { RelativeTime } from '../../../components/author/relative-time';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useClubName } from '../../../lib/club-name';
 import { cn } from '../../../lib/cn';
 import { fullDate } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
@@ -15,6 +16,7 @@ import { useSharePost } from '../api/share-post';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { PostMedia } from './post-media';
 import { ActionButton } from '../../../components/ui/action-button';
+import { MatchChip } from '../../matches/components/match-chip';
 
 // The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
 // or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
@@ -62,6 +64,7 @@ export type PostCardProps = {
 
 export const PostCard = memo(function PostCard({ post, onDeleted, priority = false, position }: PostCardProps) {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   const { data: me } = useMe();
   const isAuthor = me?.id === post.author.id;
   const like = useLikePost(post);
@@ -82,7 +85,10 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
         </p>
       )}
       <div className="flex items-start gap-3">
-        <AuthorLine author={post.author} beside={<ClubBadge name={post.club.name} size="sm" />}>
+        <AuthorLine
+          author={post.author}
+          beside={<ClubBadge name={post.club.name} label={nameOf(post.club)} size="sm" />}
+        >
           <p className="text-xs text-muted-foreground">
             <RelativeTime date={post.createdAt} />
             {post.editedAt && (
@@ -107,6 +113,8 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
           </div>
         )
       )}
+
+      {post.match && <MatchChip match={post.match} />}
 
       <div className="-ml-3 mt-1 flex items-center gap-1 sm:gap-4">
         <ActionButton

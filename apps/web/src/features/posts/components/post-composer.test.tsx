@@ -12,7 +12,7 @@ import { CharCounter } from './char-counter';
 import { PostComposer, PostComposerDialog } from './post-composer';
 import { aMe } from '../../../test/fixtures';
 
-const club = { id: 7, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' };
+const club = { id: 7, name: 'Dinamo Tbilisi', nameKa: 'დინამო თბილისი', country: 'Georgia', league: 'Erovnuli Liga' };
 const me = aMe({ id: 'u1', email: 'nika@example.ge', primaryClub: club, createdAt: '2026-11-01T00:00:00Z' });
 const post = (over: Partial<Post> = {}): Post => ({
   id: 'p1',

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, t
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
+import { useClubName } from '../../../lib/club-name';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -46,7 +47,8 @@ export type PostComposerProps = {
  * red above 450), one photo or one video of at most 10 MB; a post needs text or media.
  */
 export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: PostComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nameOf = useClubName();
   const { data: me } = useMe();
   const ids = useId();
   const textId = `${ids}-text`;
@@ -270,7 +272,9 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
           <span className="pr-2">{counter}</span>
         </div>
         {club && (
-          <p className="px-4 py-3 text-sm text-muted-foreground">{t('composer.visibilityNote', { club: club.name })}</p>
+          <p className="px-4 py-3 text-sm text-muted-foreground">
+            {t('composer.visibilityNote', { club: nameOf(club) })}
+          </p>
         )}
       </form>
     );
@@ -286,13 +290,14 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
             {isEdit ? (
               <>
                 <span>{t('composer.editingFrom')}</span>
-                <ClubBadge name={club.name} size="sm" />
-                <span className="font-semibold">{club.name}</span>
+                <ClubBadge name={club.name} label={nameOf(club)} size="sm" />
+                <span className="font-semibold">{nameOf(club)}</span>
               </>
             ) : (
               <Badge variant="secondary" className="gap-1.5 py-1 pl-1">
-                <ClubBadge name={club.name} size="sm" />
-                {t('composer.postingTo', { club: club.name.toUpperCase() })}
+                <ClubBadge name={club.name} label={nameOf(club)} size="sm" />
+                {/* Capitals in English only: Georgian has no case, and Mtavruli reads as shouting. */}
+                {t('composer.postingTo', { club: i18n.language === 'ka' ? nameOf(club) : club.name.toUpperCase() })}
               </Badge>
             )}
           </ClubLine>

@@ -12,7 +12,7 @@ import { PostList } from './post-list';
 export const PAGE = 50;
 export const PAGES = 6;
 export const CARD_HEIGHT = 200;
-const club = { id: 7, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' };
+const club = { id: 7, name: 'Dinamo Tbilisi', nameKa: 'დინამო თბილისი', country: 'Georgia', league: 'Erovnuli Liga' };
 export const me = { id: 'viewer', nickname: 'giorgi', primaryClub: club } as Me;
 
 export function post(n: number): Post {

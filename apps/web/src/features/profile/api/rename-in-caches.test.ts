@@ -15,7 +15,7 @@ const author = (id: string, nickname: string) => ({ id, nickname, avatarUrl: nul
 const post = (id: string, by: string, nickname: string, sharedBy: Post['sharedBy'] = null): Post => ({
   id,
   author: author(by, nickname),
-  club: { id: 1, name: 'Dinamo Tbilisi', country: 'Georgia', league: 'Erovnuli Liga' },
+  club: { id: 1, name: 'Dinamo Tbilisi', nameKa: 'დინამო თბილისი', country: 'Georgia', league: 'Erovnuli Liga' },
   text: 'hello',
   mentions: [],
   media: null,

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { GoalBadge } from '../../../components/ui/goal-badge';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useClubName } from '../../../lib/club-name';
 import { formatNumber } from '../../../lib/format';
 
 /** The body of a profile: identity, club, bio, counts and the posts tab. */
@@ -30,6 +31,7 @@ export function ProfileView({
   avatar?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   const stats = [
     { key: 'posts', label: t('profile.postsStat', { count: profile.postsCount }), value: profile.postsCount },
     {
@@ -49,15 +51,17 @@ export function ProfileView({
             <div className="mt-1 flex flex-wrap items-center gap-2">
               {profile.primaryClub && (
                 <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                  <ClubBadge name={profile.primaryClub.name} size="sm" />
-                  {profile.primaryClub.name}
+                  <ClubBadge name={profile.primaryClub.name} label={nameOf(profile.primaryClub)} size="sm" />
+                  {nameOf(profile.primaryClub)}
                 </span>
               )}
               {showGoal && <GoalBadge amount={profile.goalBalance} />}
             </div>
           </div>
         </div>
-        {profile.bio && <p className="whitespace-pre-line break-words text-[15px] [overflow-wrap:anywhere]">{profile.bio}</p>}
+        {profile.bio && (
+          <p className="whitespace-pre-line break-words text-[15px] [overflow-wrap:anywhere]">{profile.bio}</p>
+        )}
         <dl className="grid grid-cols-3 gap-2 rounded-xl border border-border bg-card p-3 text-center">
           {stats.map((stat) => (
             <div key={stat.key} className="flex min-w-0 flex-col-reverse">

@@ -2,11 +2,13 @@ import type { FanResult } from '@burti/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../../components/ui/avatar';
+import { useClubName } from '../../../lib/club-name';
 import { formatNumber } from '../../../lib/format';
 
 /** A fan found by nickname: avatar, nickname, club and followers; opens the profile. */
 export function FanResultItem({ fan, onOpen }: { fan: FanResult; onOpen?: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   return (
     <li>
       <Link
@@ -19,7 +21,7 @@ export function FanResultItem({ fan, onOpen }: { fan: FanResult; onOpen?: () => 
           <span className="truncate font-semibold">{fan.nickname}</span>
           <span className="truncate text-sm text-muted-foreground">
             {[
-              fan.club?.name,
+              fan.club ? nameOf(fan.club) : null,
               t('search.followers', { count: fan.followersCount, formatted: formatNumber(fan.followersCount) }),
             ]
               .filter(Boolean)

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { clubPlace, useClubName } from '../../../lib/club-name';
 import { formatNumber } from '../../../lib/format';
 import { useMe } from '../../auth/api/get-me';
 import { useFanSearch, useSearch } from '../api/search';
@@ -31,13 +32,14 @@ function Section({ id, title, children, more }: { id: string; title: string; chi
 
 function ClubItem({ club, own, onOpen }: { club: Club; own: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useClubName();
   const body = (
     <>
       <Shield aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-semibold">{club.name}</span>
+        <span className="truncate font-semibold">{nameOf(club)}</span>
         <span className="truncate text-sm text-muted-foreground">
-          {own ? t('search.yourClub') : `${club.country} · ${club.league}`}
+          {own ? t('search.yourClub') : clubPlace(club, t)}
         </span>
       </span>
     </>
