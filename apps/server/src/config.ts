@@ -65,6 +65,8 @@ export type TrustProxy = false | number | string[];
 export type ProcessConfig = {
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Bounds on waiting for PostgreSQL: a connection, and a statement (decision 009). */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   shutdownTimeoutMs: number;
 };
 
@@ -115,6 +117,7 @@ export function processConfigFromEnv(env: Env): ProcessConfig {
   return {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseTimeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
   };
 }

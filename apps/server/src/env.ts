@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@burti/shared';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/timeouts.js';
 import { DEFAULT_MAX_QUEUE_WAIT_MS } from './plugins/load-shedding.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -20,7 +21,10 @@ const envSchema = z.object({
   RATE_LIMITS: booleanFlag.default(true),
   VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   MAX_IN_FLIGHT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
-  API_CONCURRENCY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
+  API_CONCURRENCY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).optional(),
+  ),
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(DEFAULT_MAX_QUEUE_WAIT_MS),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('auto'),
@@ -65,6 +69,9 @@ const envSchema = z.object({
     .optional(),
   REDIS_KEY_PREFIX: z.string().default('burti:'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  // Bounded waits on PostgreSQL (decision 009): a connection, and a statement's run; past them a request answers 503.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_CONNECT_TIMEOUT_MS),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_STATEMENT_TIMEOUT_MS),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),

@@ -49,7 +49,13 @@ let database: Database;
 try {
   database = await openDatabase(
     settings.databaseUrl
-      ? { kind: 'postgres', url: settings.databaseUrl, poolSize: settings.databasePoolSize, log: databaseLog }
+      ? {
+          kind: 'postgres',
+          url: settings.databaseUrl,
+          poolSize: settings.databasePoolSize,
+          timeouts: settings.databaseTimeouts,
+          log: databaseLog,
+        }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db'), log: databaseLog },
   );
 } catch (error) {

@@ -51,9 +51,17 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** buildApp() on a database of its own, with mail going over SMTP to a local server. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
-  const { database, url } = await createTestDatabase();
+/**
+ * buildApp() on a database of its own, with mail going over SMTP to a local server. `reopen` (PostgreSQL) opens
+ * the app's database another way, e.g. through a proxy; `direct` is the database as created, for the test's own
+ * queries.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { reopen }: { reopen?: (url: string) => Promise<Database> } = {},
+) {
+  const { database: direct, url } = await createTestDatabase();
+  const database = reopen && url ? await reopen(url) : direct;
   const smtp = await startSmtpServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'burti-app-'));
   const config: AppConfig = {
@@ -81,6 +89,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     app,
     config,
     database,
+    direct,
     db: database.db,
     databaseUrl: url,
     smtp,
@@ -124,6 +133,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     async close() {
       await app.close();
       await database.close();
+      if (direct !== database) await direct.close();
       await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -13,6 +13,15 @@ import pg from 'pg';
 import { coalesce } from './coalesce.js';
 import { serverRoot } from '../paths.js';
 import { lockDataDir, LockHeldError } from './data-dir-lock.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  type DatabaseTimeouts,
+  IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  SILENCE_GRACE_MS,
+} from './timeouts.js';
+
+export type { DatabaseTimeouts } from './timeouts.js';
 
 /**
  * The app's handle carries no schema: drizzle's relational API (`db.query.*`) is not used, and a handle made with
@@ -29,7 +38,7 @@ export type DatabaseLog = { warn(obj: object, msg: string): void };
 const silentLog: DatabaseLog = { warn: () => undefined };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; log?: DatabaseLog }
+  | { kind: 'postgres'; url: string; poolSize?: number; log?: DatabaseLog; timeouts?: DatabaseTimeouts }
   /** Embedded PGlite. `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; log?: DatabaseLog };
 
@@ -139,7 +148,7 @@ export class DataDirLockedError extends Error {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database =
     options.kind === 'postgres'
-      ? await openPostgres(options.url, options.poolSize, options.log)
+      ? await openPostgres(options.url, options.poolSize, options.log, options.timeouts)
       : await openPglite(options);
   // Closing twice (shutdown racing a test's own close) is harmless.
   let closing: Promise<void> | undefined;
@@ -148,10 +157,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silentLog): Promise<Database> {
-  // A server that refuses connections fails a request at once (503); a busy pool makes a request wait for a
-  // connection up to 15 s, and an unreachable host is given up on after that long too.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000 });
+/**
+ * A pooled connection whose statements are bounded. `pg`'s own query_timeout answers the caller in time, but
+ * leaves the connection waiting for the answer of the statement it sent: to a paused server the next statement
+ * on that connection (a transaction's ROLLBACK, the next request's query) waits its full bound again. So a
+ * statement that timed out on the client's side ends its connection at once: the pool drops it, whatever was
+ * queued on it fails now, and a new connection is made when the server is back.
+ */
+class BoundedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, values, callback] = args as [{ submit?: unknown; callback?: Callback }, unknown, Callback?];
+    const cut = (error: Error | undefined) => {
+      if (error?.message === 'Query read timeout') this.end().catch(() => undefined);
+    };
+    type Callback = (error: Error | undefined, result: unknown) => void;
+    const run = super.query.bind(this) as (...args: unknown[]) => never;
+    if (typeof config?.submit === 'function') {
+      const submitted = config.callback ?? (typeof values === 'function' ? (values as Callback) : callback);
+      if (submitted) {
+        config.callback = (error, result) => {
+          cut(error);
+          submitted(error, result);
+        };
+        return run(config);
+      }
+      return run(config, values, callback);
+    }
+    const [given, done] = typeof values === 'function' ? [undefined, values as Callback] : [values, callback];
+    if (done) {
+      return run(config, given, (error: Error | undefined, result: unknown) => {
+        cut(error);
+        done(error, result);
+      });
+    }
+    return new Promise((resolve, reject) => {
+      run(config, given, (error: Error | undefined, result: unknown) => {
+        cut(error);
+        if (error) reject(error);
+        else resolve(result);
+      });
+    }) as never;
+  }
+}
+
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  log: DatabaseLog = silentLog,
+  timeouts: DatabaseTimeouts = {},
+): Promise<Database> {
+  const connectMs = timeouts.connectMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementMs = timeouts.statementMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  // Every wait is bounded (decision 009): a refused connection fails at once, a connection (new, or a turn at a
+  // busy pool) is waited for `connectMs`, a statement runs `statementMs` at most (PostgreSQL cancels it), and a
+  // server that says nothing for half a second longer (paused, or gone from the network) has its connection cut.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: BoundedClient,
+    connectionTimeoutMillis: connectMs,
+    statement_timeout: statementMs,
+    query_timeout: statementMs + SILENCE_GRACE_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    keepAlive: true,
+  });
   pool.on('error', (err) => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
     log.warn({ err }, 'an idle database connection was lost');
@@ -162,14 +231,18 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     client.on('error', (err) => log.warn({ err }, 'a database connection was lost'));
   });
   const db = withAfterCommit(drizzlePg(pool, { casing: 'snake_case' }), log);
-  const exclusive = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+  // The one-time startup work runs on a connection of its own without the bounds: waiting for another instance's
+  // migrations, or a migration that builds an index on a large table, may take longer than any request should.
+  const exclusive = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+    client.on('error', (err) => log.warn({ err }, 'the startup connection was lost'));
+    await client.connect();
     try {
       await client.query(`SELECT pg_advisory_lock(${STARTUP_LOCK})`);
       return await work(client);
     } finally {
       await client.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => undefined);
-      client.release();
+      await client.end().catch(() => undefined);
     }
   };
   // Two processes starting together must not both apply the same migration: each runs once, under the lock.
@@ -180,7 +253,7 @@ async function openPostgres(url: string, poolSize = 10, log: DatabaseLog = silen
     await pool.end();
     throw error;
   });
-  const listener = createListener(url, log);
+  const listener = createListener(url, log, connectMs);
   return {
     kind: 'postgres',
     db,
@@ -215,7 +288,7 @@ type Subscription = { channel: string; onMessage: (payload: string) => void; onR
  * One connection outside the pool for LISTEN. When it is lost (server restart, pg_terminate_backend, network)
  * it reconnects with exponential backoff (0.1 s doubling to 2 s) and listens to every channel again.
  */
-function createListener(url: string, log: DatabaseLog) {
+function createListener(url: string, log: DatabaseLog, connectMs: number) {
   const subscriptions = new Set<Subscription>();
   let client: pg.Client | undefined;
   let ready = false;
@@ -249,7 +322,7 @@ function createListener(url: string, log: DatabaseLog) {
 
   const connect = (isReconnect: boolean): Promise<void> => {
     connecting ??= (async () => {
-      const current = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+      const current = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs, keepAlive: true });
       client = current;
       current.on('error', (err) => lost(current, err));
       current.on('end', () => lost(current));

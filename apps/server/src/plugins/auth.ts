@@ -7,6 +7,7 @@ import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../lib/auth.js';
 import { AppError } from '../lib/errors.js';
 import { headersFor, type SessionCredential, sessionCredential } from '../lib/session-credential.js';
+import { databaseAway } from '../lib/unavailable.js';
 import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
 import { authGuardRouteOptions } from './auth-guard.js';
 import { route } from './contract.js';
@@ -55,6 +56,11 @@ export async function registerAuth(
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+    // better-auth answers a failed query with an empty 500: with the database away, the caller is told so (503).
+    if (response.status >= 500) {
+      const away = await databaseAway(db);
+      if (away) throw away;
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);

@@ -43,6 +43,9 @@ export const IDEMPOTENT_ROUTES = new Map<string, 'recorded' | 'repeatable'>([
   ['POST /api/posts/:postId/comments', 'recorded'],
   ['POST /api/reports', 'recorded'],
   ['POST /api/goal/referrals', 'recorded'],
+  ['POST /api/admin/matches/:matchId/phase', 'recorded'],
+  ['POST /api/admin/matches/:matchId/events', 'recorded'],
+  ['POST /api/admin/matches/:matchId/undo', 'recorded'],
   ['POST /api/posts/:postId/like', 'repeatable'],
   ['DELETE /api/posts/:postId/like', 'repeatable'],
   ['POST /api/posts/:postId/share', 'repeatable'],
@@ -201,6 +204,19 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     }
   };
 
+  /** Deletes a claim in the background, trying again after 0.25, 0.5, 1, 2, 4 and 8 s while that fails. */
+  const releaseLater = (where: ReturnType<typeof ofClaim>, attempt = 0) => {
+    if (attempt > 5) return;
+    setTimeout(
+      () => {
+        db.delete(idempotencyKeys)
+          .where(where)
+          .catch(() => releaseLater(where, attempt + 1));
+      },
+      250 * 2 ** attempt,
+    ).unref();
+  };
+
   const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const taken = claims.get(request);
     if (!taken) return payload;
@@ -208,18 +224,28 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     const recorded = IDEMPOTENT_ROUTES.get(`${request.method} ${request.routeOptions.url}`) === 'recorded';
     // A `recorded` write that committed has its answer stored already: this changes nothing then.
     const where = ofClaim(taken);
-    if (reply.statusCode >= 500 || reply.statusCode === 429) {
-      await db.delete(idempotencyKeys).where(where);
-    } else {
-      const response = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-      const stored = await db
-        .update(idempotencyKeys)
-        .set({ statusCode: reply.statusCode, response })
-        .where(where)
-        .returning({ key: idempotencyKeys.key });
-      if (recorded && reply.statusCode < 300 && stored.length > 0) {
-        request.log.error('idempotency: a recorded write succeeded without storing its answer in its transaction');
+    try {
+      if (reply.statusCode >= 500 || reply.statusCode === 429) {
+        await db.delete(idempotencyKeys).where(where);
+      } else {
+        const response =
+          typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+        const stored = await db
+          .update(idempotencyKeys)
+          .set({ statusCode: reply.statusCode, response })
+          .where(where)
+          .returning({ key: idempotencyKeys.key });
+        if (recorded && reply.statusCode < 300 && stored.length > 0) {
+          request.log.error('idempotency: a recorded write succeeded without storing its answer in its transaction');
+        }
       }
+    } catch (err) {
+      // The database went away during the write (decision 009). The answer stays the one the write got (503, or
+      // what it did before the outage); an error here would replace it with Fastify's own, SQL text and all.
+      request.log.warn({ err, key: taken.key }, 'idempotency: could not settle the claim');
+      // A failed write's claim is let go once the database is back, so the retry does the work without waiting
+      // for the claim to be ABANDONED_AFTER_SECONDS old (which it would take over anyway).
+      if (reply.statusCode >= 500 || reply.statusCode === 429) releaseLater(where);
     }
     return payload;
   };
