@@ -289,6 +289,27 @@ export default defineConfig(
       ],
     },
   })),
+  // A module's subfolder (modules/matches/providers/, modules/matches/sync/): `../` is still its own module, and
+  // another module is two levels up.
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/*/**/*.ts`],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...otherAppPatterns('web'),
+            {
+              regex: `^\\.\\./\\.\\./(?!${escapeRegex(module)}/)([a-z-]+)/(?![a-z-]+\\.service\\.js$)`,
+              message: `Module "${module}" may use another module only through its <name>.service.ts.`,
+            },
+          ],
+          paths: [noFastifyObjects],
+        },
+      ],
+    },
+  })),
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

@@ -37,7 +37,8 @@ export const FAKE_API_FOOTBALL_KEY = 'af-test-key';
 export async function startFakeFootball(world: World): Promise<FakeFootball> {
   const faults: Record<FakeProvider, Fault[]> = { 'football-data': [], 'api-football': [] };
   const requests: FakeRequest[] = [];
-  const remaining = { footballDataMinute: 10, apiFootballDay: 100, apiFootballMinute: 10 };
+  // Plenty by default; a test that wants the provider to say it is spent sets these.
+  const remaining = { footballDataMinute: 1000, apiFootballDay: 7500, apiFootballMinute: 1000 };
 
   const server = createServer((req, res) => {
     try {

@@ -280,7 +280,8 @@ function toFixture(m: Match, season?: number): ProviderFixture | null {
   return {
     providerId: String(m.id),
     competition: {
-      providerId: String(m.competition.id),
+      // The code (PL, CL) is what FOOTBALL_COMPETITIONS names and what the competition is known by here.
+      providerId: m.competition.code ?? String(m.competition.id),
       name: m.competition.name,
       code: m.competition.code ?? null,
       emblem: m.competition.emblem ?? null,
