@@ -7,6 +7,8 @@ import { queryRows, type Database, type Executor } from '../db/client.js';
 /** Every queue the app uses, with its retry policy: failures are retried with exponential backoff. */
 export const QUEUES = {
   push: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  // Football provider syncs (modules/matches/sync): a failed turn is not retried, the next turn asks again.
+  football: { retryLimit: 0, expireInSeconds: 300 },
 } as const satisfies Record<string, PgBoss.RetryOptions & PgBoss.ExpirationOptions>;
 export type QueueName = keyof typeof QUEUES;
 

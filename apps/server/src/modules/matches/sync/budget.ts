@@ -225,3 +225,11 @@ export async function readProviderStatus(db: Executor, limits: BudgetLimits, now
 }
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A turn that failed comes again at `at` at the latest (a daily sync is not put off to the next day). */
+export async function retryTurnSoon(db: Executor, provider: ProviderName, at: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE provider_status SET next_lists_at = least(next_lists_at, ${at.toISOString()}::timestamptz)
+        WHERE provider = ${provider}`,
+  );
+}
