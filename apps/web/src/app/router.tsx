@@ -51,6 +51,10 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/post-detail').then((m) => ({ Component: m.PostDetailRoute })),
               },
               {
+                path: '/match/:matchId',
+                lazy: () => import('./routes/match').then((m) => ({ Component: m.MatchRoute })),
+              },
+              {
                 path: '/tag/:tag',
                 lazy: () => import('./routes/tag').then((m) => ({ Component: m.TagRoute })),
               },

@@ -11,6 +11,8 @@ export const sharedKeys = {
   posts: ['posts'],
   /** Every post list (feeds, club, tag, profile timelines, search). */
   postLists: ['posts', 'list'],
+  /** Every match thread's posts, by match after this prefix (features/matches/api/get-match-posts). */
+  matchPosts: ['posts', 'list', 'match'],
   /** Every comment query (features/comments/api/comment-keys). */
   comments: ['comments'],
   /** Every public profile, by id or nickname (features/profile/api/get-profile). */

@@ -6,6 +6,8 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useMe } from '../../features/auth/api/get-me';
+import { NextMatchCard } from '../../features/matches/components/next-match-card';
 import { useFeed } from '../../features/posts/api/get-feed';
 import { useFollowingFeed } from '../../features/posts/api/get-following-feed';
 import { PostList } from '../../features/posts/components/post-list';
@@ -90,6 +92,7 @@ function FeedTab() {
 
 export function FeedRoute() {
   const { t } = useTranslation();
+  const { data: me } = useMe();
   return (
     <>
       <PageHeader
@@ -102,6 +105,7 @@ export function FeedRoute() {
           </Button>
         }
       />
+      {me?.primaryClub && <NextMatchCard clubId={me.primaryClub.id} />}
       <Tabs defaultValue="feed" className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="feed" className="flex-1">

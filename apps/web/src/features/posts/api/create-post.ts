@@ -8,17 +8,23 @@ import { postKeys, prependPost } from './post-keys';
 
 const createPostCall = endpoint('createPost', 'POST', '/api/posts');
 
-export type CreatePostInput = { text: string; file: File | null };
+export type CreatePostInput = {
+  text: string;
+  file: File | null;
+  /** Posts into this match's thread (the match page's composer). */
+  matchId?: string;
+};
 
 /** Multipart when a photo or video travels with the text; plain JSON otherwise. */
-export async function createPost({ text, file }: CreatePostInput) {
+export async function createPost({ text, file, matchId }: CreatePostInput) {
   return withIntent(
     'post',
-    `${text}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`,
+    `${matchId ?? ''}|${text}|${file ? `${file.name}:${file.size}:${file.lastModified}` : ''}`,
     async (idempotencyKey) => {
-      if (!file) return (await call(createPostCall, { body: { text } }, { idempotencyKey })).post;
+      if (!file) return (await call(createPostCall, { body: { text, matchId } }, { idempotencyKey })).post;
       const form = new FormData();
       form.append('text', text);
+      if (matchId) form.append('matchId', matchId);
       form.append('media', file);
       return (await call(createPostCall, { body: form }, { idempotencyKey })).post;
     },
@@ -37,6 +43,7 @@ export function useCreatePost() {
       prependPost(queryClient, postKeys.feed(), post);
       prependPost(queryClient, postKeys.club(post.club.id), post);
       prependPost(queryClient, postKeys.user(post.author.id), post);
+      if (post.match) prependPost(queryClient, postKeys.match(post.match.id), post);
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
       invalidatePostCounters(queryClient);
     },

@@ -14,6 +14,8 @@ export const postKeys = {
   users: () => [...sharedKeys.postLists, 'user'] as const,
   user: (userId: string) => [...sharedKeys.postLists, 'user', userId] as const,
   tag: (tag: string) => [...sharedKeys.postLists, 'tag', tag] as const,
+  /** A match thread's posts (features/matches/api/get-match-posts). */
+  match: (matchId: string) => [...sharedKeys.matchPosts, matchId] as const,
   details: () => [...sharedKeys.posts, 'detail'] as const,
   detail: (postId: string) => [...sharedKeys.posts, 'detail', postId] as const,
 };

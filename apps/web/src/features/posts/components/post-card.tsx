@@ -16,7 +16,7 @@ import { useSharePost } from '../api/share-post';
 import { RichText } from '../../../components/rich-text/rich-text';
 import { PostMedia } from './post-media';
 import { ActionButton } from '../../../components/ui/action-button';
-import { MatchChip } from '../../matches/components/match-chip';
+import { MatchChip } from '../../../components/match/match-chip';
 
 // The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
 // or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
