@@ -89,6 +89,7 @@ export async function buildApp({
   const auth = createAuth({
     db,
     config,
+    log: app.log,
     mailer: mail,
     profiles: {
       nicknameTaken: (nickname) => nicknameTaken(db, nickname),

@@ -3,6 +3,7 @@ import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
@@ -39,6 +40,35 @@ export type AuthProfiles = {
   }): Promise<string>;
 };
 
+type BetterAuthLogger = NonNullable<Parameters<typeof betterAuth>[0]['logger']>;
+type BetterAuthLevel = NonNullable<BetterAuthLogger['level']>;
+
+const BETTER_AUTH_LEVELS: Record<string, BetterAuthLevel> = {
+  trace: 'debug',
+  debug: 'debug',
+  info: 'info',
+  warn: 'warn',
+  error: 'error',
+  fatal: 'error',
+};
+
+/**
+ * better-auth's own logger writes coloured lines to the console ("WARN [Better Auth]: User not found"); this
+ * sends them through the app's logger instead, so production logs stay JSON lines with addresses masked.
+ * Only errors among the extra arguments are kept (as `err`): the others can be whole user rows.
+ */
+export function betterAuthLogger(log: FastifyBaseLogger): BetterAuthLogger {
+  const level = BETTER_AUTH_LEVELS[log.level];
+  return {
+    disabled: level === undefined,
+    level: level ?? 'error',
+    log(messageLevel, message, ...args) {
+      const err = args.find((arg): arg is Error => arg instanceof Error);
+      log[messageLevel]({ source: 'better-auth', ...(err ? { err } : {}) }, message);
+    },
+  };
+}
+
 /** A session lasts 30 days and is extended, by better-auth's session lookup, once it is a day old. */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
@@ -49,7 +79,9 @@ export function createAuth({
   mailer,
   profiles,
   rateLimitStorage,
+  log,
 }: {
+  log: FastifyBaseLogger;
   db: Db;
   config: AppConfig;
   mailer: Mailer;
@@ -65,6 +97,7 @@ export function createAuth({
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    logger: betterAuthLogger(log),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
