@@ -313,7 +313,6 @@ export async function insertPost(
     clubId: number;
     text: string | null;
     mentions: Record<string, string> | null;
-    matchId?: string | null;
   } & MediaColumns,
 ) {
   const [post] = await db.insert(posts).values(values).returning({ id: posts.id, createdAt: posts.createdAt });

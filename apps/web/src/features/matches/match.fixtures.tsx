@@ -131,7 +131,12 @@ export function aPost(n: number, over: Partial<Post> = {}): Post {
 export const json = (data: unknown, status = 200) => Response.json(data, { status });
 export const apiError = (code: string, status: number) => json({ error: { code, message: code } }, status);
 
-type Handler = (request: { path: string; query: URLSearchParams; method: string; body: unknown }) => Response | Promise<Response>;
+type Handler = (request: {
+  path: string;
+  query: URLSearchParams;
+  method: string;
+  body: unknown;
+}) => Response | Promise<Response>;
 
 /** A fake API: the first handler whose pattern matches the path answers; anything else is a 404. */
 export function stubApi(routes: [RegExp, Handler][]) {
@@ -145,7 +150,8 @@ export function stubApi(routes: [RegExp, Handler][]) {
       calls.push({ method, path: parsed.pathname, body });
       if (parsed.pathname === '/api/me') return json({ me });
       for (const [pattern, handler] of routes) {
-        if (pattern.test(parsed.pathname)) return handler({ path: parsed.pathname, query: parsed.searchParams, method, body });
+        if (pattern.test(parsed.pathname))
+          return handler({ path: parsed.pathname, query: parsed.searchParams, method, body });
       }
       return apiError('NOT_FOUND', 404);
     }),

@@ -1,15 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  aSummary,
-  apiError,
-  FakeEventSource,
-  json,
-  MATCH_ID,
-  renderScreen,
-  stubApi,
-} from '../match.fixtures';
+import { aSummary, apiError, FakeEventSource, json, MATCH_ID, renderScreen, stubApi } from '../match.fixtures';
 import type { MatchSummary } from '@burti/shared';
 import { NextMatchCard } from './next-match-card';
 
@@ -42,7 +34,9 @@ describe('the next match card', () => {
     let answer!: (response: Response) => void;
     next = () => new Promise((resolve) => (answer = resolve));
     const { container } = await show();
-    await waitFor(() => expect(container.querySelector('[aria-hidden="true"] [data-slot="skeleton"], .animate-pulse')).not.toBeNull());
+    await waitFor(() =>
+      expect(container.querySelector('[aria-hidden="true"] [data-slot="skeleton"], .animate-pulse')).not.toBeNull(),
+    );
     answer(json({ match: aSummary() }));
     const card = await screen.findByRole('region', { name: 'Next match' });
     expect(within(card).getByText('Dinamo Tbilisi')).toBeTruthy();
@@ -81,13 +75,30 @@ describe('the next match card', () => {
     const region = card.querySelector('[aria-live="polite"]')!;
     expect(region.textContent).toBe('Dinamo Tbilisi 1, Torpedo Kutaisi 0');
 
-    const { kickoffAt, id, status, minute, addedMinute, score, halfTimeScore, extraTimeScore, penalties, updatedAt } = live({
-      minute: 31,
-      score: { home: 2, away: 0 },
-      version: 7,
+    const { kickoffAt, id, status, minute, addedMinute, score, halfTimeScore, extraTimeScore, penalties, updatedAt } =
+      live({
+        minute: 31,
+        score: { home: 2, away: 0 },
+        version: 7,
+      });
+    const state = {
+      id,
+      status,
+      minute,
+      addedMinute,
+      score,
+      halfTimeScore,
+      extraTimeScore,
+      penalties,
+      kickoffAt,
+      updatedAt,
+    };
+    FakeEventSource.emit('match', {
+      kind: 'match',
+      match: { ...state, version: 7 },
+      change: 'event_added',
+      event: null,
     });
-    const state = { id, status, minute, addedMinute, score, halfTimeScore, extraTimeScore, penalties, kickoffAt, updatedAt };
-    FakeEventSource.emit('match', { kind: 'match', match: { ...state, version: 7 }, change: 'event_added', event: null });
     await waitFor(() => expect(card.textContent).toContain('2 – 0'));
     expect(card.textContent).toContain('31′');
     expect(region.textContent).toBe('Dinamo Tbilisi 2, Torpedo Kutaisi 0');
