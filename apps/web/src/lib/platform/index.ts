@@ -23,8 +23,13 @@ export function detectPlatform(): Platform {
   return 'web';
 }
 
-/** Which shell this page runs in, decided once at start. */
-export const platform: Platform = detectPlatform();
+/** Which shell this page runs in, decided once at start (a live binding: tests pick one with `setPlatformForTests`). */
+export let platform: Platform = detectPlatform();
+
+/** Tests only (testing/render.tsx): render as the native app or the Telegram Mini App would. */
+export function setPlatformForTests(next: Platform): void {
+  platform = next;
+}
 
 const loadNative = () => import('./native');
 
