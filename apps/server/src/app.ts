@@ -29,6 +29,7 @@ import { startPushWorker } from './modules/push/push.delivery.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { matchesRoutes } from './modules/matches/matches.routes.js';
 import { startLeaderboardApplier } from './modules/leaderboard/leaderboard.applier.js';
 import { startFollowingPruner } from './modules/posts/following.pruner.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp({
   reportsRoutes(app, { db });
   socialRoutes(app, { db });
   notificationsRoutes(app, { db, realtime });
+  matchesRoutes(app, { db, realtime });
   pushRoutes(app, { db, push: config.push });
   await startPushWorker({ db, jobs, push: config.push, appUrl: config.appUrl, appName: config.appName, log: app.log });
   adminRoutes(app, { db, storage: media, push: config.push });

@@ -17,6 +17,8 @@ export type PublishedEvent =
   { kind: 'notification'; notification: Notification } | { kind: 'unread'; unreadCount: number };
 
 type Listener = (event: PublishedEvent) => void;
+/** A topic's event as published: its SSE name and its JSON text, parsed by nobody on the way (decision 025). */
+export type TopicListener = (name: string, data: string) => void;
 /** An open Server-Sent Events stream, as the realtime hub sees it. */
 export type Stream = {
   /** Ends the stream after telling the client when to reconnect (`retry:` in ms). */
@@ -25,6 +27,13 @@ export type Stream = {
 
 export type Realtime = {
   subscribe(userId: string, listener: Listener): () => void;
+  /**
+   * Events of a topic (`match:<id>`) for whoever watches it: each process hands a topic event to its own
+   * subscribers of that topic only, one NOTIFY reaching every process.
+   */
+  subscribeTopic(topic: string, listener: TopicListener): () => void;
+  /** How many subscribers a topic has in this process (metrics, tests). */
+  topicSubscribers(topic: string): number;
   /** Counts an open stream until it ends, so shutdown can end it and metrics can count it. */
   track(stream: Stream): () => void;
   openStreams(): number;
@@ -37,6 +46,8 @@ export type Realtime = {
 
 /** The recipient at the head of a payload as publish() writes it (`{"userId":"…","event":…}`), as a JSON string. */
 const RECIPIENT = /^\{"userId":("(?:[^"\\]|\\.)*"),/;
+/** The head of a topic event as publishTopic() writes it (`{"topic":"…","name":"…","event":…}`). */
+const TOPIC = /^\{"topic":("(?:[^"\\]|\\.)*"),"name":"(\w+)","event":/;
 
 /**
  * Fans events out through PostgreSQL LISTEN/NOTIFY, so an event raised by any API process reaches the
@@ -44,12 +55,22 @@ const RECIPIENT = /^\{"userId":("(?:[^"\\]|\\.)*"),/;
  */
 export async function createRealtime(database: Database, log: FastifyBaseLogger): Promise<Realtime> {
   const listeners = new Map<string, Set<Listener>>();
+  const topics = new Map<string, Set<TopicListener>>();
   const streams = new Set<Stream>();
   const resyncs = new Set<() => void>();
   const unlisten = await database.listen(
     EVENTS_CHANNEL,
     (payload) => {
       try {
+        const topic = TOPIC.exec(payload);
+        if (topic) {
+          // Only the topic's name is parsed; the event's text goes to each watcher as it came.
+          const watchers = topics.get(JSON.parse(topic[1]!) as string);
+          if (!watchers) return;
+          const data = payload.slice(topic[0].length, -1);
+          for (const watcher of watchers) watcher(topic[2]!, data);
+          return;
+        }
         // Every process receives every event: one for a fan with no stream here is dropped unparsed.
         const to = RECIPIENT.exec(payload);
         if (to && !listeners.has(JSON.parse(to[1]!) as string)) return;
@@ -73,6 +94,16 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
         if (set.size === 0) listeners.delete(userId);
       };
     },
+    subscribeTopic(topic, listener) {
+      const set = topics.get(topic) ?? new Set<TopicListener>();
+      set.add(listener);
+      topics.set(topic, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) topics.delete(topic);
+      };
+    },
+    topicSubscribers: (topic) => topics.get(topic)?.size ?? 0,
     track(stream) {
       streams.add(stream);
       return () => streams.delete(stream);
@@ -97,4 +128,13 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
  */
 export async function publish(executor: Executor, userId: string, event: PublishedEvent): Promise<void> {
   await afterCommit(executor, (db) => notify(db, EVENTS_CHANNEL, JSON.stringify({ userId, event })));
+}
+
+/**
+ * Announces an event to everyone watching a topic (`match:<id>`), with one NOTIFY whatever their number; like
+ * publish(), after the commit when inside a transaction. `name` is the Server-Sent Event's name.
+ */
+export async function publishTopic(executor: Executor, topic: string, name: string, event: unknown): Promise<void> {
+  const payload = `{"topic":${JSON.stringify(topic)},"name":"${name}","event":${JSON.stringify(event)}}`;
+  await afterCommit(executor, (db) => notify(db, EVENTS_CHANNEL, payload));
 }

@@ -139,6 +139,21 @@ export const AUDIT_ACTIONS = [
   'user_unblocked',
   'admin_granted',
   'admin_revoked',
+  // Matchday (decision 025): the fixture editor and the live console.
+  'competition_created',
+  'competition_updated',
+  'season_created',
+  'team_created',
+  'team_updated',
+  'match_created',
+  'match_updated',
+  'match_result_set',
+  'match_lineups_set',
+  'match_lock_released',
+  'match_phase_set',
+  'match_minute_set',
+  'match_event_added',
+  'match_event_undone',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -313,6 +313,7 @@ export async function insertPost(
     clubId: number;
     text: string | null;
     mentions: Record<string, string> | null;
+    matchId?: string | null;
   } & MediaColumns,
 ) {
   const [post] = await db.insert(posts).values(values).returning({ id: posts.id, createdAt: posts.createdAt });

@@ -59,9 +59,9 @@ export function postsRoutes(app: FastifyInstance, { db, storage }: { db: Db; sto
   uploadRoutes(app, (scope) => {
     route(scope, operations.createPost, async (request, reply, viewer) => {
       const { fields, file } = await readPostForm(request);
-      const { text } = operations.createPost.body.parse(fields);
+      const { text, matchId } = operations.createPost.body.parse(fields);
       const answer = answerRecorder<Post>(request, 201, (post) => ({ post }));
-      const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file, answer });
+      const post = await posts.createPost({ db, viewer, storage, log: request.log, text, file, matchId, answer });
       reply.status(201);
       return { post };
     });

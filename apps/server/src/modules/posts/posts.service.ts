@@ -10,6 +10,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { wasRemovedByModerator } from '../admin/admin.service.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
+import { announceThreadPost, assertCanPostInThread } from '../matches/matches.service.js';
 import { notifyMentioned, resolveMentions } from '../mentions/mentions.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { storeHashtags } from '../tags/tags.service.js';
@@ -206,11 +207,14 @@ export async function createPost({
   log,
   text,
   file,
+  matchId,
   answer,
-}: MediaDeps & { text: string | null; file?: Buffer; answer?: AnswerRecorder<Post> }): Promise<Post> {
+}: MediaDeps & { text: string | null; file?: Buffer; matchId?: string; answer?: AnswerRecorder<Post> }): Promise<Post> {
   const clubId = await q.primaryClubOf(db, viewer.id);
   if (clubId === null) throw new AppError('CLUB_REQUIRED');
   if (!text && !file) throw new AppError('POST_EMPTY');
+  // A post to a match's thread: the viewer's club plays in it and the thread is open (decision 025).
+  if (matchId !== undefined) await assertCanPostInThread(db, viewer, matchId);
   const media = await storeMedia(storage, log, viewer, file);
   try {
     return await db.transaction(async (tx) => {
@@ -220,8 +224,10 @@ export async function createPost({
         clubId,
         text,
         mentions,
+        matchId: matchId ?? null,
         ...mediaColumns(media),
       });
+      if (matchId !== undefined) await announceThreadPost(tx, { matchId, postId: id, clubId });
       await storeHashtags(tx, { id, clubId, createdAt }, text);
       await notifyMentioned(tx, { actorId: viewer.id, mentions, postId: id });
       await completeReferralIfReady(tx, viewer.id);
