@@ -26,6 +26,7 @@ import { clubsRoutes } from './modules/clubs/clubs.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { profilesRoutes } from './modules/profiles/profiles.routes.js';
 import { startPushWorker } from './modules/push/push.delivery.js';
+import { startFootballSync } from './modules/matches/sync/scheduler.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
@@ -163,6 +164,14 @@ export async function buildApp({
       await Promise.all([applier.stop(), pruner.stop()]);
     });
   }
+  // Football providers (decision 026): with a token or key and jobs on, fixture lists and live matches are synced.
+  const football = await startFootballSync({
+    db,
+    jobs,
+    football: config.jobs ? config.football : undefined,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => football.stop());
   goalRoutes(app, { db });
   telegramRoutes(app, { db, auth, config });
 

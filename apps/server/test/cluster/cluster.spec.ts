@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startSmtpServer } from '../smtp.js';
+import { startTcpProxy, type TcpProxy } from '../tcp-proxy.js';
 import { nginxConfig } from './nginx.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -110,6 +111,9 @@ describe('two API instances behind nginx', () => {
     url.pathname = `/${databaseName}`;
     return url.toString();
   })();
+  // The instances reach PostgreSQL through a proxy the test can pause, as a stopped (SIGSTOP) server would look,
+  // without stopping the server itself.
+  let pgProxy: TcpProxy;
   const keyPrefix = `burti-cluster-${suffix}:`;
   const metricsToken = randomBytes(16).toString('hex');
   let admin: pg.Client;
@@ -220,6 +224,8 @@ describe('two API instances behind nginx', () => {
     admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${databaseName}`);
+    const postgres = new URL(adminUrl);
+    pgProxy = await startTcpProxy({ host: postgres.hostname, port: Number(postgres.port || 5432) });
     const redis = new Redis(redisUrl);
     await redis.ping();
     redis.disconnect();
@@ -233,7 +239,10 @@ describe('two API instances behind nginx', () => {
       HOST: '127.0.0.1',
       APP_URL: proxyUrl,
       DATA_DIR: join(dir, 'data'),
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: pgProxy.urlFor(databaseUrl),
+      // Bounded waits on the database, short so that the pause below is answered quickly (defaults 3 s and 5 s).
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -264,6 +273,7 @@ describe('two API instances behind nginx', () => {
   afterAll(async () => {
     for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
     nginx?.kill('SIGTERM');
+    await pgProxy?.close();
     await smtp?.close();
     if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
@@ -490,6 +500,57 @@ describe('two API instances behind nginx', () => {
       stream.close();
     }
     expect(Date.now() - recovered).toBeLessThan(5_000);
+  });
+
+  it('answers 503 with Retry-After from both instances within seconds while PostgreSQL is paused, then recovers on its own', async () => {
+    // PostgreSQL stops answering: connections stay open, nothing comes back (as SIGSTOP would do to the server).
+    pgProxy.pause();
+    try {
+      for (const base of [a.url, b.url, proxyUrl, proxyUrl]) {
+        for (const [method, path, body] of [
+          ['GET', '/api/feed', undefined],
+          ['POST', `/api/posts/${brunoPostId}/comments`, { body: 'while paused' }],
+        ] as const) {
+          const started = Date.now();
+          const answer = await api(base, method, path, { cookie: alice.cookie, body });
+          const took = Date.now() - started;
+          expect(answer.status, `${method} ${path} on ${base}: ${answer.text}`).toBe(503);
+          expect(answer.json.error.code).toBe('UNAVAILABLE');
+          expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(answer.text).not.toMatch(/select |insert |from "|Query read timeout|Connection terminated/i);
+          // A statement's bound (2 s) and its half-second grace, a connection's (1 s), and some slack.
+          expect(took, `${method} ${path} on ${base}`).toBeLessThan(5_000);
+        }
+      }
+      const signIn = await api(proxyUrl, 'POST', '/api/auth/sign-in/email', {
+        body: { email: alice.email, password: 'correct horse battery' },
+      });
+      expect(signIn.status, signIn.text).toBe(503);
+      expect(signIn.json.error.code).toBe('UNAVAILABLE');
+    } finally {
+      pgProxy.resume();
+    }
+
+    // Back without a restart: both ready, reads and writes through either instance.
+    for (const instance of [a, b]) await ready(instance, 15_000);
+    expect(a.child.exitCode).toBeNull();
+    expect(b.child.exitCode).toBeNull();
+    for (const base of [a.url, b.url]) {
+      const feed = await until(
+        `the feed on ${base}`,
+        async () => {
+          const answer = await api(base, 'GET', '/api/feed', { cookie: alice.cookie });
+          return answer.status === 200 ? answer : undefined;
+        },
+        10_000,
+      );
+      expect(feed.status).toBe(200);
+      const comment = await api(base, 'POST', `/api/posts/${brunoPostId}/comments`, {
+        cookie: alice.cookie,
+        body: { body: 'after the pause' },
+      });
+      expect(comment.status, comment.text).toBe(201);
+    }
   });
 
   it('exposes Prometheus metrics behind the token', async () => {
