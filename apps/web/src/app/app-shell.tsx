@@ -26,7 +26,8 @@ export function isChromeless(pathname: string): boolean {
   );
 }
 
-type Tab = { to: string; label: string; icon: typeof Home; match: (path: string) => boolean };
+// `barLabel`: the bottom bar's narrow label, with a soft hyphen where a long word may break onto a second line.
+type Tab = { to: string; label: string; barLabel?: string; icon: typeof Home; match: (path: string) => boolean };
 
 /**
  * The signed-in app: a bottom navigation bar on phones (below 768px) and a side rail on wider screens.
@@ -47,7 +48,13 @@ export function AppShell() {
   const tabs: Tab[] = [
     { to: '/feed', label: t('nav.feed'), icon: Home, match: (p) => p.startsWith('/feed') },
     { to: '/club', label: t('nav.club'), icon: Shield, match: (p) => p.startsWith('/club') },
-    { to: '/notifications', label: t('nav.notifications'), icon: Bell, match: (p) => p.startsWith('/notifications') },
+    {
+      to: '/notifications',
+      label: t('nav.notifications'),
+      barLabel: t('nav.notificationsBar'),
+      icon: Bell,
+      match: (p) => p.startsWith('/notifications'),
+    },
     {
       to: '/profile',
       label: t('nav.profile'),
@@ -80,7 +87,7 @@ export function AppShell() {
         className={cn(
           'flex items-center rounded-lg transition-colors focus-visible:outline-2 focus-visible:outline-ring',
           layout === 'bar'
-            ? 'min-h-12 flex-1 flex-col justify-center gap-0.5 text-[11px] font-medium'
+            ? 'min-h-12 min-w-0 flex-col justify-center gap-0.5 px-0.5 text-[10px] leading-tight font-medium min-[360px]:text-[11px]'
             : 'min-h-11 gap-3 px-3 text-sm font-medium hover:bg-muted',
           active ? 'text-brand' : 'text-muted-foreground hover:text-foreground',
         )}
@@ -96,8 +103,15 @@ export function AppShell() {
             </span>
           )}
         </span>
-        <span>
-          {tab.label}
+        <span className={layout === 'bar' ? 'max-w-full text-center [overflow-wrap:anywhere]' : undefined}>
+          {layout === 'bar' && tab.barLabel ? (
+            <>
+              <span aria-hidden="true">{tab.barLabel}</span>
+              <span className="sr-only">{tab.label}</span>
+            </>
+          ) : (
+            tab.label
+          )}
           {tab.to === '/notifications' && unread > 0 && (
             <span className="sr-only">, {t('nav.unread', { count: unread })}</span>
           )}
@@ -155,7 +169,8 @@ export function AppShell() {
         aria-label={t('nav.label')}
         className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/95 backdrop-blur md:hidden"
       >
-        <div className="mx-auto flex max-w-lg items-end justify-around px-2 pt-1">
+        {/* Four equal columns around the Create button, so it stays in the middle whatever the labels' lengths. */}
+        <div className="mx-auto grid max-w-lg grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto_minmax(0,1fr)_minmax(0,1fr)] items-end gap-x-1 px-1 pt-1">
           {link(tabs[0]!, 'bar')}
           {link(tabs[1]!, 'bar')}
           {createButton('bar')}

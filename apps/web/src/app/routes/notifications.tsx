@@ -40,7 +40,7 @@ export function NotificationsRoute() {
     <>
       <PageHeader
         title={
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 py-1">
             {t('notifications.title')}
             {unread > 0 && <Badge variant="brand">{t('notifications.unreadCount', { count: unread })}</Badge>}
           </span>

@@ -20,8 +20,8 @@ export function PageHeader({ title, back, actions }: { title: ReactNode; back?: 
           <ArrowLeft aria-hidden="true" />
         </Button>
       )}
-      <h1 className={`min-w-0 flex-1 truncate text-lg font-bold ${back ? '' : 'pl-2'}`}>{title}</h1>
-      {actions && <div className="flex items-center gap-1">{actions}</div>}
+      <h1 className={`min-w-0 flex-1 text-lg leading-tight font-bold break-words ${back ? '' : 'pl-2'}`}>{title}</h1>
+      {actions && <div className="flex max-w-[50%] items-center gap-1 [&>*]:shrink">{actions}</div>}
     </header>
   );
 }

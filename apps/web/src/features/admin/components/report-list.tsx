@@ -29,7 +29,12 @@ export function ReportList() {
       >
         <TabsList aria-label={t('admin.reports.filterLabel')} className="max-w-md">
           {REPORT_STATUSES.map((value) => (
-            <TabsTrigger key={value} value={value}>
+            // Three Georgian words side by side on a 320 px phone: smaller type and padding there, and room to wrap.
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="min-w-0 flex-auto px-1.5 text-center text-xs leading-tight whitespace-normal sm:flex-1 sm:px-4 sm:text-sm"
+            >
               {t(`admin.reports.status.${value}`)}
             </TabsTrigger>
           ))}

@@ -29,7 +29,7 @@ export function PeriodToggle({
           key={window}
           value={window}
           className={cn(
-            'min-h-10 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors duration-(--duration-fast)',
+            'min-h-10 min-w-0 rounded-md px-1 text-[13px] leading-tight font-medium sm:px-3 sm:text-sm text-muted-foreground transition-colors duration-(--duration-fast)',
             'hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
             'data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-sm',
           )}

@@ -144,7 +144,7 @@ export function InviteDialog({ trigger }: { trigger: ReactNode }) {
               copyLabel={t('referrals.dialog.copy', { kind: kindName('telegram') })}
               onCopy={() => void onCopy('telegram')}
             >
-              <div className="grid grid-cols-2 gap-2">
+              <div className="flex flex-wrap gap-2 [&>*]:grow">
                 <Button
                   ref={shareButton}
                   type="button"
