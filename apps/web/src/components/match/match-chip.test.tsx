@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Me, Post } from '@burti/shared';
+import type { Post } from '@burti/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
