@@ -18,7 +18,7 @@ const BOUND_MS = STATEMENT_MS + 500 + CONNECT_MS + 1_000;
 
 /** Words of SQL or of the driver that must never reach a caller. */
 const LEAKS =
-  /select |insert |update |delete |from "|idempotency_keys|Failed query|ECONNREFUSED|Connection terminated|timeout|pg_|PGlite/i;
+  /select |insert |update |delete |from "|idempotency_keys|Failed query|ECONNREFUSED|Connection terminated|timeout|pg_|PGlite is closed/i;
 
 function expectUnavailable(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(503);
@@ -45,6 +45,28 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Every API route (streams aside) called once as a signed-in fan: those answered 5xx but 503, or with SQL. */
+async function routesFailing(t: TestApp, headers: Record<string, string>): Promise<string[]> {
+  const routes = t.app.knownRoutes.filter((route) => route.url.startsWith('/api/') && !route.url.includes('stream'));
+  expect(routes.length).toBeGreaterThan(40);
+  const failures: string[] = [];
+  for (const route of routes) {
+    const url = route.url
+      .replace('/api/auth/*', '/api/auth/get-session')
+      .replace(/:[A-Za-z]+/g, (name) => (/club/i.test(name) ? '1' : '00000000-0000-4000-8000-000000000000'));
+    const response = await t.app.inject({
+      method: route.method as 'GET',
+      url,
+      headers,
+      ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+    });
+    if (response.statusCode >= 500 && response.statusCode !== 503) {
+      failures.push(`${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+    } else if (LEAKS.test(response.body)) failures.push(`${route.method} ${url} → ${response.body.slice(0, 200)}`);
+  }
+  return failures;
 }
 
 const PASSWORD = 'correct horse battery';
@@ -131,6 +153,7 @@ describe.skipIf(!onPostgres)(
         expectUnavailable(response, what);
         expect(ms, what).toBeLessThan(BOUND_MS);
       }
+      expect(await routesFailing(t, fan.headers)).toEqual([]);
       await proxy.accept();
       await until('the feed to answer again', async () => (await fan.get('/api/feed')).statusCode === 200);
       const back = await signIn(t.app, member.email, PASSWORD);
@@ -217,5 +240,10 @@ describe('the embedded database or the pool closed under the running app', () =>
       }),
     };
     for (const [what, response] of Object.entries(answers)) expectUnavailable(response, what);
+  });
+
+  it('answers no route with a 500 or with SQL while the database is closed', async () => {
+    // Runs after the test above closed the database.
+    expect(await routesFailing(t, fan.headers)).toEqual([]);
   });
 });
