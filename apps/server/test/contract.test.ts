@@ -89,6 +89,7 @@ const fails = async (op: Operation, input?: Input) => {
 /** Calls that cannot fail or cannot succeed through inject, and why. */
 const NOT_COVERED: Partial<Record<OperationId, { success?: string; error?: string }>> = {
   streamNotifications: { success: 'an event stream never ends; notifications.test.ts reads it over a socket' },
+  streamMatch: { success: 'an event stream never ends; matches.test.ts reads it over a socket' },
   getLiveness: { error: 'has no input and no failure but a dead process' },
   getHealth: { error: 'answers 503 only with the database gone (operations.test.ts)' },
   getReadiness: { error: 'answers 503 only with the database gone (operations.test.ts)' },
@@ -139,6 +140,65 @@ describe('the API contract', () => {
     const clubs = (await ok(o.listClubs, { query: { q: 'Dinamo' } })).json<{ clubs: { id: number }[] }>();
     await fails(o.listClubs, { query: { q: 'x'.repeat(200) } });
     const clubId = clubs.clubs[0]!.id;
+
+    // Matchday: the fixture editor, the live console, the fans' reads.
+    const matchAdmin = as(adminFan);
+    const teamList = (await ok(o.listTeams, matchAdmin)).json<{ teams: { id: number; name: string }[] }>().teams;
+    await fails(o.listTeams, as(fan));
+    const teamId = (name: string) => teamList.find((x) => x.name === name)!.id;
+    await ok(o.listCompetitions, as(fan));
+    await fails(o.listCompetitions, anonymous);
+    const cup = await ok(o.createCompetition, { ...matchAdmin, body: { name: 'Contract Cup', country: 'Georgia', kind: 'cup' } });
+    await fails(o.createCompetition, { ...as(fan), body: { name: 'Fan Cup', country: 'Georgia' } });
+    const competitionId = cup.json<{ competition: { id: number } }>().competition.id;
+    await ok(o.updateCompetition, { ...matchAdmin, params: { competitionId }, body: { nameKa: 'თასი' } });
+    await fails(o.updateCompetition, { ...matchAdmin, params: { competitionId: 999_999 }, body: {} });
+    const withSeason = await ok(o.createSeason, { ...matchAdmin, params: { competitionId }, body: { label: '2026' } });
+    await fails(o.createSeason, { ...matchAdmin, params: { competitionId }, body: { label: '2026' } });
+    const seasonId = withSeason.json<{ competition: { seasons: { id: number }[] } }>().competition.seasons[0]!.id;
+    const newTeam = await ok(o.createTeam, { ...matchAdmin, body: { name: 'Contract XI', shortName: 'CXI' } });
+    await fails(o.createTeam, { ...matchAdmin, body: { name: 'Nobody XI', shortName: 'NXI', clubId: 999_999 } });
+    const newTeamId = newTeam.json<{ team: { id: number } }>().team.id;
+    await ok(o.updateTeam, { ...matchAdmin, params: { teamId: newTeamId }, body: { clubId } });
+    await fails(o.updateTeam, { ...matchAdmin, params: { teamId: 999_999 }, body: {} });
+    const fixture = {
+      competitionId,
+      seasonId,
+      homeTeamId: newTeamId,
+      awayTeamId: teamId('Dinamo Batumi'),
+      kickoffAt: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    const createdMatch = await ok(o.createMatch, { ...matchAdmin, body: fixture });
+    await fails(o.createMatch, { ...matchAdmin, body: { ...fixture, seasonId: 999_999 } });
+    const match = { params: { matchId: createdMatch.json<{ match: { id: string } }>().match.id } };
+    const missingMatch = { params: { matchId: missingPost.postId } };
+    await ok(o.getMatch, { ...as(fan), ...match });
+    await fails(o.getMatch, { ...as(fan), ...missingMatch });
+    await fails(o.streamMatch, { ...as(fan), ...missingMatch });
+    await ok(o.updateMatch, { ...matchAdmin, ...match, body: { venue: 'Arena' } });
+    await fails(o.updateMatch, { ...matchAdmin, ...match, body: { status: 'abandoned' } });
+    await ok(o.setMatchLineups, { ...matchAdmin, ...match, body: { home: [{ name: 'Mamardashvili', starter: true }], away: [] } });
+    await fails(o.setMatchLineups, { ...matchAdmin, ...missingMatch, body: { home: [], away: [] } });
+    await fails(o.setMatchMinute, { ...matchAdmin, ...match, body: { minute: 10 } });
+    await fails(o.addMatchEvent, { ...matchAdmin, ...match, body: { kind: 'goal', side: 'home' } });
+    await fails(o.undoMatchEvent, { ...matchAdmin, ...match });
+    await ok(o.setMatchPhase, { ...matchAdmin, ...match, body: { phase: 'start' } });
+    await fails(o.setMatchPhase, { ...matchAdmin, ...match, body: { phase: 'second_half' } });
+    await ok(o.setMatchMinute, { ...matchAdmin, ...match, body: { minute: 10, addedMinute: null } });
+    await ok(o.addMatchEvent, { ...matchAdmin, ...match, body: { kind: 'goal', side: 'home', player: 'Zivzivadze' } });
+    await ok(o.undoMatchEvent, { ...matchAdmin, ...match });
+    await ok(o.setMatchResult, { ...matchAdmin, ...match, body: { score: { home: 1, away: 0 } } });
+    await fails(o.setMatchResult, { ...matchAdmin, ...match, body: { score: { home: -1, away: 0 } } });
+    await ok(o.releaseMatchLock, { ...matchAdmin, ...match });
+    await fails(o.releaseMatchLock, { ...as(fan), ...match });
+    await ok(o.getStandings, { ...as(fan), params: { competitionId } });
+    await fails(o.getStandings, { ...as(fan), params: { competitionId: 999_999 } });
+    await ok(o.getClubMatches, { ...as(fan), params: { clubId }, query: { kind: 'results' } });
+    await fails(o.getClubMatches, { ...as(fan), params: { clubId }, query: { kind: 'soon' } });
+    await ok(o.getClubNextMatch, { ...as(fan), params: { clubId } });
+    await fails(o.getClubNextMatch, { ...as(fan), params: { clubId: 999_999 } });
+    await ok(o.getMatchPosts, { ...as(fan), ...match });
+    await fails(o.getMatchPosts, { ...as(fan), ...missingMatch });
     await ok(o.getClub, { params: { clubId } });
     await fails(o.getClub, { params: { clubId: 999_999 } });
     await ok(o.setClub, { ...as(fan), body: { clubId } });
