@@ -148,7 +148,10 @@ describe('the API contract', () => {
     const teamId = (name: string) => teamList.find((x) => x.name === name)!.id;
     await ok(o.listCompetitions, as(fan));
     await fails(o.listCompetitions, anonymous);
-    const cup = await ok(o.createCompetition, { ...matchAdmin, body: { name: 'Contract Cup', country: 'Georgia', kind: 'cup' } });
+    const cup = await ok(o.createCompetition, {
+      ...matchAdmin,
+      body: { name: 'Contract Cup', country: 'Georgia', kind: 'cup' },
+    });
     await fails(o.createCompetition, { ...as(fan), body: { name: 'Fan Cup', country: 'Georgia' } });
     const competitionId = cup.json<{ competition: { id: number } }>().competition.id;
     await ok(o.updateCompetition, { ...matchAdmin, params: { competitionId }, body: { nameKa: 'თასი' } });
@@ -177,7 +180,11 @@ describe('the API contract', () => {
     await fails(o.streamMatch, { ...as(fan), ...missingMatch });
     await ok(o.updateMatch, { ...matchAdmin, ...match, body: { venue: 'Arena' } });
     await fails(o.updateMatch, { ...matchAdmin, ...match, body: { status: 'abandoned' } });
-    await ok(o.setMatchLineups, { ...matchAdmin, ...match, body: { home: [{ name: 'Mamardashvili', starter: true }], away: [] } });
+    await ok(o.setMatchLineups, {
+      ...matchAdmin,
+      ...match,
+      body: { home: [{ name: 'Mamardashvili', starter: true }], away: [] },
+    });
     await fails(o.setMatchLineups, { ...matchAdmin, ...missingMatch, body: { home: [], away: [] } });
     await fails(o.setMatchMinute, { ...matchAdmin, ...match, body: { minute: 10 } });
     await fails(o.addMatchEvent, { ...matchAdmin, ...match, body: { kind: 'goal', side: 'home' } });
