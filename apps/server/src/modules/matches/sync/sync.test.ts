@@ -332,6 +332,26 @@ describe.each(cases)('$name sync into the matchday tables', ({ name, make, follo
     expect(counted!.minuteUsed).toBeGreaterThanOrEqual(1);
   });
 
+  it("waits when the provider's own headers say its limit is spent", async () => {
+    if (name === 'football-data') fake.remaining.footballDataMinute = 1;
+    else fake.remaining.apiFootballDay = 1;
+    await syncFixtureList(deps, followed).catch(() => undefined);
+    const sent = fake.requests.length;
+    clock = new Date(clock.getTime() + 5_000);
+    await expect(syncFixtureList(deps, followed)).rejects.toMatchObject({ kind: 'budget' });
+    expect(fake.requests.length).toBe(sent);
+    const [status] = await readProviderStatus(db, limits, clock);
+    if (name === 'football-data') expect(status!.quotaMinuteRemaining).toBe(0);
+    else expect(status!.quotaDayRemaining).toBe(0);
+    // football-data's counter resets in X-RequestCounter-Reset seconds (42 in the fake); API-Football's day at 00:00 UTC.
+    const reset = name === 'football-data' ? 43_000 : 86_400_000;
+    clock = new Date(clock.getTime() + reset);
+    fake.remaining.footballDataMinute = 1000;
+    fake.remaining.apiFootballDay = 7500;
+    await syncFixtureList(deps, followed);
+    expect(fake.requests.length).toBeGreaterThan(sent);
+  });
+
   it('refuses a malformed answer without writing anything, and records why', async () => {
     await syncFixtureList(deps, followed);
     const before = await db.select().from(fixtures).orderBy(fixtures.id);
