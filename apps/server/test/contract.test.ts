@@ -256,6 +256,16 @@ describe('the API contract', () => {
     await fails(o.getComments, { ...as(fan), params: missingPost });
     await ok(o.getReplies, { ...as(fan), params: { commentId } });
     await fails(o.getReplies, { ...as(fan), params: { commentId: 'nope' } });
+    await ok(o.updateComment, { ...as(other), params: { commentId }, body: { body: 'Great, really!' } });
+    await fails(o.updateComment, { ...as(fan), params: { commentId }, body: { body: 'Not mine' } });
+    await ok(o.likeComment, { ...as(fan), params: { commentId } });
+    await fails(o.likeComment, { ...as(fan), params: { commentId: 'nope' } });
+    await ok(o.unlikeComment, { ...as(fan), params: { commentId } });
+    await fails(o.unlikeComment, { ...as(fan), params: { commentId: 'nope' } });
+    const doomed = await ok(o.createComment, { ...as(other), params: { postId }, body: { body: 'Oops' } });
+    const doomedId = doomed.json<{ comment: { id: string } }>().comment.id;
+    await ok(o.deleteComment, { ...as(other), params: { commentId: doomedId } });
+    await fails(o.deleteComment, { ...as(other), params: { commentId: doomedId } });
     await ok(o.suggestMentions, { ...as(fan), query: { q: otherNickname.slice(0, 3) } });
     await fails(o.suggestMentions, { ...as(fan), query: { q: '' } });
     await ok(o.getTrendingTags, { ...as(fan), query: { clubId: String(clubId) } });

@@ -90,6 +90,16 @@ export const commentSchema = z.object({
   author: authorSchema,
   replyCount: z.number().int(),
   createdAt: z.string(),
+  /** When the author last changed the text, or null. */
+  editedAt: z.string().nullable(),
+  /**
+   * Deleted by its author or a moderator while it had replies: it stays in the thread, without text or author
+   * content, so the replies keep their place ("Comment deleted"). A comment without replies is removed outright.
+   */
+  deleted: z.boolean(),
+  likesCount: z.number().int(),
+  /** The viewer likes it. */
+  liked: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() });
@@ -108,6 +118,12 @@ export const createCommentInput = z
   })
   .strict();
 export type CreateCommentInput = z.input<typeof createCommentInput>;
+/** Editing a comment: its text, under the same rules as writing it. */
+export const updateCommentInput = createCommentInput.pick({ body: true }).strict();
+export type UpdateCommentInput = z.input<typeof updateCommentInput>;
+/** After a delete: the post's comment count, and the comment as it stays in the thread (null when removed outright). */
+export const deleteCommentResponse = z.object({ comment: commentSchema.nullable(), commentsCount: z.number().int() });
+export type DeleteCommentResponse = z.infer<typeof deleteCommentResponse>;
 
 export const createReportInput = z
   .object({

@@ -243,7 +243,11 @@ export const comments = pgTable(
     body: text('body').notNull(),
     mentions: jsonb('mentions').$type<Record<string, string>>(),
     replyCount: counter('reply_count'),
+    likesCount: counter('likes_count'),
     createdAt: createdAt(),
+    editedAt: timestamp('edited_at', tz),
+    /** A tombstone kept for its replies (0103): the text is cleared. */
+    deletedAt: timestamp('deleted_at', tz),
   },
   (t) => [
     index('comments_root_idx')
@@ -252,9 +256,27 @@ export const comments = pgTable(
     index('comments_replies_idx').on(t.parentCommentId, t.createdAt, t.id),
     index('comments_author_idx').on(t.authorId),
     index('comments_post_idx').on(t.postId),
-    check('comments_body_check', sql`char_length(btrim(${t.body})) between 1 and 1000`),
+    check(
+      'comments_body_check',
+      sql`(${t.deletedAt} is not null and ${t.body} = '') or char_length(btrim(${t.body})) between 1 and 1000`,
+    ),
     check('comments_reply_count_check', sql`${t.replyCount} >= 0`),
+    check('comments_likes_count_check', sql`${t.likesCount} >= 0`),
   ],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId, t.commentId)],
 );
 
 export const follows = pgTable(

@@ -1,6 +1,6 @@
-import { eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
-import { comments, posts } from '../../db/schema/index.js';
+import { commentLikes, comments, notifications, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
 import { versionedAvatarColumn } from '../../lib/avatar.js';
@@ -21,13 +21,27 @@ export type CommentRow = {
   author_avatar_url: string | null;
   cursor_at: string;
   mentions: Mention[] | null;
+  likes_count: number;
+  /** ISO text, or null. */
+  edited_at: string | null;
+  /** Not `deleted`: a thread page's row has the thread's `deleted` beside the comment's columns. */
+  is_deleted: boolean;
+  /** The viewer likes it. */
+  liked: boolean;
 };
 
-/** A comment with its author, as lists and the single view read it: times as text, the avatar versioned. */
-const commentColumns = sql`c.id, c.post_id, c.parent_comment_id, c.body, ${mentionsColumn(sql`c.mentions`)} as mentions,
+/**
+ * A comment with its author, as lists and the single view read it: times as text, the avatar versioned, and
+ * whether the viewer likes it.
+ */
+const commentColumns = (viewerId: Placeholder | string) => sql`c.id, c.post_id, c.parent_comment_id, c.body,
+      ${mentionsColumn(sql`c.mentions`)} as mentions,
       c.reply_count, ${isoText(sql`c.created_at`)} as created_at, a.id as author_id, a.nickname as author_nickname,
       ${versionedAvatarColumn(sql`a.avatar_url`, sql`a.updated_at`)} as author_avatar_url,
-      ${cursorText(sql`c.created_at`)} as cursor_at`;
+      ${cursorText(sql`c.created_at`)} as cursor_at, c.likes_count,
+      ${isoText(sql`c.edited_at`)} as edited_at,
+      c.deleted_at is not null as is_deleted,
+      exists (select 1 from comment_likes l where l.comment_id = c.id and l.user_id = ${viewerId}) as liked`;
 
 /** A page of a thread with what decides whether the viewer may read it (threadPageQuery). */
 export type ThreadPageRow = { [K in keyof CommentRow]: CommentRow[K] | null } & Omit<
@@ -59,7 +73,7 @@ export function threadPageQuery(args: {
     select thread.deleted, thread.author_blocked, thread.blocked, item.*
     from (${access} offset 0) thread
     left join lateral (
-      select ${commentColumns}
+      select ${commentColumns(p.viewerId)}
       from comments c
       join profiles a on a.id = c.author_id
       where not (thread.deleted or thread.author_blocked or thread.blocked)
@@ -144,7 +158,7 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
   const [row] = await queryPrepared<CommentRow>(
     db,
     sql`
-    select ${commentColumns}
+    select ${commentColumns(viewerId)}
     from comments c join profiles a on a.id = c.author_id
     where c.id = ${commentId} and ${visibleAuthor(viewerId, sql`a`)}`,
   );
@@ -155,4 +169,72 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
 export async function commentsCountOf(db: Executor, postId: string): Promise<number> {
   const [row] = await db.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
   return row?.commentsCount ?? 0;
+}
+
+/** The comment, locked for a change by its author or a moderator (after its post: see lockPostOf). */
+export async function lockComment(db: Executor, commentId: string) {
+  const [comment] = await db.select().from(comments).where(eq(comments.id, commentId)).for('update').limit(1);
+  return comment ?? null;
+}
+
+/**
+ * Locks the post of a comment before the comment and its notifications are changed: every writer takes a post's
+ * lock before the rows of notifications about it (ARCHITECTURE.md, 0097).
+ */
+export async function lockPostOf(db: Executor, commentId: string): Promise<string | null> {
+  const rows = await queryPrepared<{ id: string }>(
+    db,
+    sql`select p.id from posts p where p.id = (select post_id from comments where id = ${commentId}) for no key update`,
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function updateCommentBody(
+  db: Executor,
+  commentId: string,
+  values: { body: string; mentions: Record<string, string> | null },
+): Promise<void> {
+  await db
+    .update(comments)
+    .set({ ...values, editedAt: new Date() })
+    .where(eq(comments.id, commentId));
+}
+
+/** Removes a comment outright: its replies, likes and notifications go with it (foreign keys, counters' triggers). */
+export async function deleteCommentRow(db: Executor, commentId: string): Promise<void> {
+  await db.delete(comments).where(eq(comments.id, commentId));
+}
+
+/**
+ * Keeps a comment with replies as a tombstone: no text, no mentions, no likes, and no notifications that would
+ * lead to it (the replies' own notifications stay).
+ */
+export async function tombstoneComment(db: Executor, commentId: string): Promise<void> {
+  await db.update(comments).set({ body: '', mentions: null, deletedAt: new Date() }).where(eq(comments.id, commentId));
+  await db.delete(commentLikes).where(eq(commentLikes.commentId, commentId));
+  await db.delete(notifications).where(eq(notifications.commentId, commentId));
+}
+
+/** Likes a comment once; true when this call added the like. */
+export async function insertCommentLike(db: Executor, commentId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .insert(commentLikes)
+    .values({ commentId, userId })
+    .onConflictDoNothing()
+    .returning({ commentId: commentLikes.commentId });
+  return rows.length > 0;
+}
+
+export async function deleteCommentLike(db: Executor, commentId: string, userId: string): Promise<void> {
+  await db.delete(commentLikes).where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)));
+}
+
+export async function commentLikeState(db: Executor, commentId: string, userId: string) {
+  const [row] = await queryPrepared<{ likes_count: number; liked: boolean }>(
+    db,
+    sql`select c.likes_count,
+      exists (select 1 from comment_likes l where l.comment_id = c.id and l.user_id = ${userId}) as liked
+    from comments c where c.id = ${commentId}`,
+  );
+  return row ? { liked: row.liked, likesCount: row.likes_count } : null;
 }

@@ -1,4 +1,11 @@
-import { COMMENTS_PAGE_SIZE, type Comment, type CommentPage, type CommentResponse } from '@burti/shared';
+import {
+  COMMENTS_PAGE_SIZE,
+  type Comment,
+  type CommentPage,
+  type CommentResponse,
+  type DeleteCommentResponse,
+  type LikeState,
+} from '@burti/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
@@ -21,6 +28,10 @@ function toComment(row: q.CommentRow): Comment {
     mentions: row.mentions ?? [],
     replyCount: row.reply_count,
     createdAt: row.created_at,
+    editedAt: row.edited_at,
+    deleted: row.is_deleted,
+    likesCount: row.likes_count,
+    liked: row.liked,
     author: {
       id: row.author_id,
       nickname: row.author_nickname,
@@ -136,5 +147,111 @@ export async function addComment({
     const created = { comment: toComment(row!), commentsCount: await q.commentsCountOf(tx, postId) };
     await answer?.(tx, created);
     return created;
+  });
+}
+
+/**
+ * The viewer's own live comment, locked after its post (the lock order of every writer), in a thread the viewer
+ * may still write to. Another fan's comment is FORBIDDEN; a deleted one is not found.
+ */
+async function ownComment(tx: Executor, viewer: Viewer, commentId: string) {
+  await q.lockPostOf(tx, commentId);
+  const comment = await q.lockComment(tx, commentId);
+  if (!comment || comment.deletedAt) throw new AppError('COMMENT_NOT_FOUND');
+  await visiblePost(tx, viewer, { commentId }, true);
+  if (comment.authorId !== viewer.id) throw new AppError('FORBIDDEN');
+  return comment;
+}
+
+/** Changes the text of one's own comment (the same rules as writing it); newly mentioned fans are told. */
+export async function editComment({
+  db,
+  viewer,
+  commentId,
+  body,
+}: Deps & { commentId: string; body: string }): Promise<CommentResponse> {
+  return db.transaction(async (tx) => {
+    const comment = await ownComment(tx, viewer, commentId);
+    const mentions = await resolveMentions(tx, body);
+    await q.updateCommentBody(tx, commentId, { body, mentions });
+    const before = Object.values(comment.mentions ?? {});
+    await notifyMentioned(tx, {
+      actorId: viewer.id,
+      postId: comment.postId,
+      commentId,
+      mentions,
+      alreadyTold: [...before, viewer.id],
+    });
+    const row = await q.findCommentView(tx, viewer.id, commentId);
+    return { comment: toComment(row!), commentsCount: await q.commentsCountOf(tx, comment.postId) };
+  });
+}
+
+/**
+ * Deletes a comment: one with replies stays as a tombstone so its replies keep their thread; any other is removed
+ * outright, and a tombstone left without replies by it goes too. Shared by the author's delete and a moderator's
+ * removal (`removeCommentAsModerator`), which checks its own rights.
+ */
+async function deleteLocked(
+  tx: Executor,
+  viewerId: string,
+  comment: NonNullable<Awaited<ReturnType<typeof q.lockComment>>>,
+): Promise<DeleteCommentResponse> {
+  if (comment.parentCommentId === null && comment.replyCount > 0) {
+    await q.tombstoneComment(tx, comment.id);
+    const row = await q.findCommentView(tx, viewerId, comment.id);
+    return { comment: row ? toComment(row) : null, commentsCount: await q.commentsCountOf(tx, comment.postId) };
+  }
+  await q.deleteCommentRow(tx, comment.id);
+  if (comment.parentCommentId) {
+    const parent = await q.lockComment(tx, comment.parentCommentId);
+    if (parent?.deletedAt && parent.replyCount === 0) await q.deleteCommentRow(tx, parent.id);
+  }
+  return { comment: null, commentsCount: await q.commentsCountOf(tx, comment.postId) };
+}
+
+export async function deleteComment({
+  db,
+  viewer,
+  commentId,
+}: Deps & { commentId: string }): Promise<DeleteCommentResponse> {
+  return db.transaction(async (tx) => deleteLocked(tx, viewer.id, await ownComment(tx, viewer, commentId)));
+}
+
+/**
+ * A moderator's removal of any live comment (modules/admin, which checks the administrator and writes the audit
+ * log). Answers what the comment was, for the log.
+ */
+export async function removeCommentAsModerator(
+  tx: Executor,
+  moderatorId: string,
+  commentId: string,
+): Promise<{ postId: string; authorId: string; body: string } | null> {
+  await q.lockPostOf(tx, commentId);
+  const comment = await q.lockComment(tx, commentId);
+  if (!comment || comment.deletedAt) return null;
+  await deleteLocked(tx, moderatorId, comment);
+  return { postId: comment.postId, authorId: comment.authorId, body: comment.body };
+}
+
+/** Likes or unlikes a live comment in a thread the viewer may write to; the count is kept by a trigger (0103). */
+export async function setCommentLike({
+  db,
+  viewer,
+  commentId,
+  liked,
+}: Deps & { commentId: string; liked: boolean }): Promise<LikeState> {
+  return db.transaction(async (tx) => {
+    const comment = await q.findComment(tx, commentId);
+    if (!comment || comment.deletedAt) throw new AppError('COMMENT_NOT_FOUND');
+    await visiblePost(tx, viewer, { commentId }, true);
+    if (comment.authorId !== viewer.id && (await isBlockedEitherWay(tx, viewer.id, comment.authorId))) {
+      throw new AppError('USER_BLOCKED');
+    }
+    if (liked) await q.insertCommentLike(tx, commentId, viewer.id);
+    else await q.deleteCommentLike(tx, commentId, viewer.id);
+    const state = await q.commentLikeState(tx, commentId, viewer.id);
+    if (!state) throw new AppError('COMMENT_NOT_FOUND');
+    return state;
   });
 }

@@ -165,3 +165,105 @@ describe('reports', () => {
     );
   });
 });
+
+describe('a comment is its author’s', () => {
+  type Thread = {
+    comments: {
+      id: string;
+      body: string;
+      deleted: boolean;
+      likesCount: number;
+      liked: boolean;
+      editedAt: string | null;
+    }[];
+  };
+  const rootsOf = async (viewer: Fan, post: string) =>
+    (await viewer.get(`/api/posts/${post}/comments`)).json<Thread>().comments;
+  const countOf = async (post: string) =>
+    (await t.db.select({ n: posts.commentsCount }).from(posts).where(eq(posts.id, post)))[0]!.n;
+  let thread: string;
+  beforeAll(async () => {
+    thread = (await author.post('/api/posts', { text: 'Whose comment is it?' })).json().post.id;
+  });
+
+  it('lets the author edit it under the rules of writing it, and no one else', async () => {
+    const created = (await fan.post(`/api/posts/${thread}/comments`, { body: 'Kvara scores twice' })).json().comment;
+    expect(created).toMatchObject({ editedAt: null, deleted: false, likesCount: 0, liked: false });
+
+    const edited = await fan.patch(`/api/comments/${created.id}`, { body: '  Kvara scores three times  ' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().comment.body).toBe('Kvara scores three times');
+    expect(edited.json().comment.editedAt).toEqual(expect.any(String));
+    const seen = (await rootsOf(author, thread)).find((c) => c.id === created.id)!;
+    expect(seen.body).toBe('Kvara scores three times');
+    expect(seen.editedAt).toBe(edited.json().comment.editedAt);
+
+    const empty = await fan.patch(`/api/comments/${created.id}`, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Please write something first.');
+    expect((await fan.patch(`/api/comments/${created.id}`, { body: 'x'.repeat(1001) })).statusCode).toBe(400);
+    const notTheirs = await author.patch(`/api/comments/${created.id}`, { body: 'Mine now' });
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().error.code).toBe('FORBIDDEN');
+    expect((await rootsOf(author, thread)).find((c) => c.id === created.id)!.body).toBe('Kvara scores three times');
+  });
+
+  it('counts likes exactly, once per fan, and tells each viewer whether they like it', async () => {
+    const comment = (await author.post(`/api/posts/${thread}/comments`, { body: 'Like me' })).json().comment;
+    expect((await fan.post(`/api/comments/${comment.id}/like`)).json()).toEqual({ liked: true, likesCount: 1 });
+    expect((await fan.post(`/api/comments/${comment.id}/like`)).json()).toEqual({ liked: true, likesCount: 1 });
+    expect((await author.post(`/api/comments/${comment.id}/like`)).json()).toEqual({ liked: true, likesCount: 2 });
+    expect((await author.delete(`/api/comments/${comment.id}/like`)).json()).toEqual({ liked: false, likesCount: 1 });
+
+    expect((await rootsOf(fan, thread)).find((c) => c.id === comment.id)).toMatchObject({ likesCount: 1, liked: true });
+    expect((await rootsOf(author, thread)).find((c) => c.id === comment.id)).toMatchObject({
+      likesCount: 1,
+      liked: false,
+    });
+    const [row] = await t.db.select().from(comments).where(eq(comments.id, comment.id));
+    expect(row!.likesCount).toBe(1);
+  });
+
+  it('removes a comment without replies outright, with its likes, and takes it off the count', async () => {
+    const comment = (await fan.post(`/api/posts/${thread}/comments`, { body: 'Too hasty' })).json().comment;
+    await author.post(`/api/comments/${comment.id}/like`);
+    const before = await countOf(thread);
+
+    const notTheirs = await author.delete(`/api/comments/${comment.id}`);
+    expect(notTheirs.statusCode).toBe(403);
+    const deleted = await fan.delete(`/api/comments/${comment.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ comment: null, commentsCount: before - 1 });
+    expect(await countOf(thread)).toBe(before - 1);
+    expect((await rootsOf(author, thread)).some((c) => c.id === comment.id)).toBe(false);
+    expect((await fan.delete(`/api/comments/${comment.id}`)).statusCode).toBe(404);
+    expect((await author.post(`/api/comments/${comment.id}/like`)).statusCode).toBe(404);
+  });
+
+  it('keeps a deleted comment with replies as a tombstone so the thread keeps its shape, until its replies go', async () => {
+    const root = (await fan.post(`/api/posts/${thread}/comments`, { body: 'Start of a thread @nobody' })).json()
+      .comment;
+    await author.post(`/api/comments/${root.id}/like`);
+    const reply = (
+      await author.post(`/api/posts/${thread}/comments`, { body: 'A reply', parentCommentId: root.id })
+    ).json().comment;
+    const before = await countOf(thread);
+
+    const deleted = (await fan.delete(`/api/comments/${root.id}`)).json();
+    expect(deleted.comment).toMatchObject({ id: root.id, deleted: true, body: '', likesCount: 0, replyCount: 1 });
+    expect(deleted.commentsCount).toBe(before);
+    const shown = (await rootsOf(author, thread)).find((c) => c.id === root.id)!;
+    expect(shown).toMatchObject({ deleted: true, body: '' });
+    const replies = (await author.get(`/api/comments/${root.id}/replies`)).json().comments as { id: string }[];
+    expect(replies.map((c) => c.id)).toEqual([reply.id]);
+    // A tombstone cannot be edited, liked or deleted again.
+    expect((await fan.patch(`/api/comments/${root.id}`, { body: 'Back' })).statusCode).toBe(404);
+    expect((await author.post(`/api/comments/${root.id}/like`)).statusCode).toBe(404);
+    expect((await fan.delete(`/api/comments/${root.id}`)).statusCode).toBe(404);
+
+    // The last reply gone, the tombstone has nothing left to hold and goes too.
+    expect((await author.delete(`/api/comments/${reply.id}`)).json().commentsCount).toBe(before - 2);
+    expect((await rootsOf(author, thread)).some((c) => c.id === root.id)).toBe(false);
+    expect(await t.db.select().from(comments).where(eq(comments.id, root.id))).toEqual([]);
+  });
+});

@@ -15,6 +15,10 @@ export type CommentFormProps = {
   onCancel?: () => void;
   /** Focus the box when it appears (the reply box opens on request). */
   focusOnMount?: boolean;
+  /** The text to start from (editing a comment). */
+  initialValue?: string;
+  /** The button's label while saving; "Posting..." unless given. */
+  pendingLabel?: string;
 };
 
 /** A comment or reply box; its button stays disabled until there is something besides spaces. */
@@ -26,9 +30,11 @@ export function CommentForm({
   onSubmit,
   onCancel,
   focusOnMount,
+  initialValue = '',
+  pendingLabel,
 }: CommentFormProps) {
   const { t } = useTranslation();
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(initialValue);
   const ref = useRef<HTMLTextAreaElement>(null);
   const trimmed = body.trim();
 
@@ -71,7 +77,7 @@ export function CommentForm({
           </Button>
         )}
         <Button type="submit" size="sm" disabled={!trimmed} isLoading={isPending}>
-          {isPending ? t('comments.posting') : submitLabel}
+          {isPending ? (pendingLabel ?? t('comments.posting')) : submitLabel}
         </Button>
       </div>
     </form>

@@ -1,9 +1,10 @@
 import type { Comment } from '@burti/shared';
-import { ChevronDown, Flag, MoreHorizontal } from 'lucide-react';
+import { ChevronDown, Flag, Heart, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthorLine } from '../../../components/author/author-line';
 import { RelativeTime } from '../../../components/author/relative-time';
+import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { Button } from '../../../components/ui/button';
 import {
   DropdownMenu,
@@ -15,6 +16,7 @@ import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../auth/api/get-me';
+import { useDeleteComment, useEditComment, useLikeComment } from '../api/change-comment';
 import { useCreateComment } from '../api/create-comment';
 import { useReplies } from '../api/get-replies';
 import { useReportComment } from '../api/report-comment';
@@ -23,7 +25,7 @@ import { RichText } from '../../../components/rich-text/rich-text';
 
 export type CommentItemProps = {
   comment: Comment;
-  /** Called with the post's new comment count after a reply. */
+  /** Called with the post's new comment count after a reply or a delete. */
   onCommentAdded: (commentsCount: number) => void;
   /** The root comment a reply belongs to; replies to a reply land in that root's thread. */
   root?: Comment;
@@ -31,14 +33,23 @@ export type CommentItemProps = {
   onReplied?: () => void;
 };
 
-/** One comment: author, time, body, Reply, the menu, and for a root comment its replies on demand. */
+/**
+ * One comment: author, time, body, Like, Reply, the menu (Edit and Delete for its author, Report for others), and
+ * for a root comment its replies on demand. A deleted comment kept for its replies shows only that it was deleted.
+ */
 export function CommentItem({ comment, onCommentAdded, root, onReplied }: CommentItemProps) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const [replying, setReplying] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const create = useCreateComment(comment.postId);
   const report = useReportComment();
+  const edit = useEditComment();
+  const remove = useDeleteComment();
+  const like = useLikeComment();
+  const isMine = me?.id === comment.author.id;
   const repliesId = useId();
   const isRoot = root === undefined;
 
@@ -69,6 +80,33 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
     });
   }
 
+  function onSaveEdit(body: string) {
+    edit.mutate(
+      { commentId: comment.id, body },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          toast.success(t('comments.updated'));
+        },
+        onError: (error) => toast.error(t('app.error'), { description: error.message }),
+      },
+    );
+  }
+
+  function onConfirmDelete() {
+    remove.mutate(comment, {
+      onSuccess: ({ commentsCount }) => {
+        setConfirmingDelete(false);
+        onCommentAdded(commentsCount);
+        toast.success(t('comments.deleted'));
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        toast.error(t('app.error'), { description: error.message });
+      },
+    });
+  }
+
   return (
     <li className="flex gap-3 py-3">
       <AuthorLine
@@ -77,7 +115,33 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
         beside={
           <>
             <RelativeTime date={comment.createdAt} className="shrink-0 text-xs text-muted-foreground" />
-            {me && me.id !== comment.author.id && (
+            {comment.editedAt && !comment.deleted && (
+              <span className="shrink-0 text-xs text-muted-foreground">· {t('comments.edited')}</span>
+            )}
+            {me && isMine && !comment.deleted && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <button
+                    type="button"
+                    aria-label={t('comments.options')}
+                    className="-my-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <MoreHorizontal aria-hidden="true" className="size-4" />
+                  </button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent>
+                  <DropdownMenuItem onSelect={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" />
+                    {t('comments.edit')}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setConfirmingDelete(true)} className="text-danger">
+                    <Trash2 aria-hidden="true" />
+                    {t('comments.delete')}
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+            {me && !isMine && !comment.deleted && (
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
                   <button
@@ -99,8 +163,43 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
           </>
         }
       >
-        <RichText text={comment.body} mentions={comment.mentions} className="text-[15px] leading-snug" />
+        {comment.deleted ? (
+          <p className="text-[15px] italic text-muted-foreground">{t('comments.deletedText')}</p>
+        ) : editing ? (
+          <div className="mt-1">
+            <CommentForm
+              placeholder={t('comments.editLabel')}
+              label={t('comments.editLabel')}
+              submitLabel={t('comments.save')}
+              pendingLabel={t('comments.saving')}
+              isPending={edit.isPending}
+              initialValue={comment.body}
+              onSubmit={(body) => onSaveEdit(body)}
+              onCancel={() => setEditing(false)}
+              focusOnMount
+            />
+          </div>
+        ) : (
+          <RichText text={comment.body} mentions={comment.mentions} className="text-[15px] leading-snug" />
+        )}
         <div className="-ml-3 flex flex-wrap items-center">
+          {!comment.deleted && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className={cn(
+                'min-h-11 tabular-nums',
+                comment.liked ? 'text-brand hover:text-brand' : 'text-muted-foreground',
+              )}
+              aria-label={t('comments.like')}
+              aria-pressed={comment.liked}
+              disabled={!me}
+              onClick={() => like.mutate({ comment, liked: !comment.liked })}
+            >
+              <Heart aria-hidden="true" className={cn(comment.liked && 'fill-current')} />
+              <span aria-hidden={comment.likesCount === 0 || undefined}>{comment.likesCount}</span>
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="sm"
@@ -140,6 +239,17 @@ export function CommentItem({ comment, onCommentAdded, root, onReplied }: Commen
         {isRoot && expanded && (
           <Replies id={repliesId} root={comment} onCommentAdded={onCommentAdded} onReplied={() => setExpanded(true)} />
         )}
+        <ConfirmationDialog
+          open={confirmingDelete}
+          onOpenChange={setConfirmingDelete}
+          title={t('comments.deleteTitle')}
+          description={t('comments.deleteText')}
+          confirmLabel={t('comments.deleteConfirm')}
+          pendingLabel={t('comments.deleting')}
+          isPending={remove.isPending}
+          onConfirm={onConfirmDelete}
+          variant="destructive"
+        />
       </AuthorLine>
     </li>
   );

@@ -39,6 +39,10 @@ const comment = (id: string, by: string, nickname: string): Comment => ({
   author: author(by, nickname),
   replyCount: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
+  deleted: false,
+  likesCount: 0,
+  liked: false,
 });
 
 describe('renameAuthorInCaches', () => {
