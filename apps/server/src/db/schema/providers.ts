@@ -11,7 +11,9 @@ export const providerStatus = pgTable(
   'provider_status',
   {
     provider: text('provider', { enum: ['football-data', 'api-football'] }).primaryKey(),
-    minuteStart: timestamp('minute_start', tz).notNull().default(sql`'epoch'`),
+    minuteStart: timestamp('minute_start', tz)
+      .notNull()
+      .default(sql`'epoch'`),
     minuteUsed: integer('minute_used').notNull().default(0),
     dayStart: date('day_start').notNull().default('1970-01-01'),
     dayUsed: integer('day_used').notNull().default(0),
@@ -22,8 +24,12 @@ export const providerStatus = pgTable(
     lastSuccessAt: timestamp('last_success_at', tz),
     lastListsAt: timestamp('last_lists_at', tz),
     lastLiveAt: timestamp('last_live_at', tz),
-    nextListsAt: timestamp('next_lists_at', tz).notNull().default(sql`'epoch'`),
-    nextLiveAt: timestamp('next_live_at', tz).notNull().default(sql`'epoch'`),
+    nextListsAt: timestamp('next_lists_at', tz)
+      .notNull()
+      .default(sql`'epoch'`),
+    nextLiveAt: timestamp('next_live_at', tz)
+      .notNull()
+      .default(sql`'epoch'`),
     errors: jsonb('errors').$type<ProviderErrorEntry[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
