@@ -145,6 +145,8 @@ describe('the API contract', () => {
     const matchAdmin = as(adminFan);
     const teamList = (await ok(o.listTeams, matchAdmin)).json<{ teams: { id: number; name: string }[] }>().teams;
     await fails(o.listTeams, as(fan));
+    await ok(o.listAdminMatches, { ...matchAdmin, query: { kind: 'results' } });
+    await fails(o.listAdminMatches, as(fan));
     const teamId = (name: string) => teamList.find((x) => x.name === name)!.id;
     await ok(o.listCompetitions, as(fan));
     await fails(o.listCompetitions, anonymous);

@@ -180,6 +180,16 @@ export const matchOperations = defineOperations({
     responses: { 200: teamResponse },
     errors: ['TEAM_NOT_FOUND', 'CLUB_NOT_FOUND'],
   },
+  listAdminMatches: {
+    method: 'GET',
+    path: '/api/admin/matches',
+    summary: 'Every fixture: those to come or on now (soonest first), or those played or called off (latest first)',
+    tags: ['matches', 'admin'],
+    auth: 'admin',
+    query: clubMatchesQuery,
+    responses: { 200: matchPageSchema },
+    errors: [],
+  },
   createMatch: {
     method: 'POST',
     path: '/api/admin/matches',

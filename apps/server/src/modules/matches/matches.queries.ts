@@ -164,6 +164,27 @@ export function clubMatchesQuery(args: {
   });
 }
 
+/**
+ * Every fixture for the administrators' list: the played ones include those called off. No index of its own:
+ * a few hundred fixtures a season, read by administrators only.
+ */
+export function listAllMatches(
+  db: Executor,
+  { kind, cursor, limit }: { kind: 'upcoming' | 'results'; cursor: Cursor | null; limit: number },
+): Promise<MatchRow[]> {
+  const up = kind === 'upcoming';
+  const order = up ? sql`asc` : sql`desc`;
+  return queryRows<MatchRow>(
+    db,
+    sql`select ${matchColumns}
+      from fixtures f ${matchJoins}
+      where f.status in ${up ? UPCOMING : sql`('finished', 'abandoned', 'cancelled')`}
+      ${cursor ? sql`and (f.kickoff_at, f.id) ${up ? sql`>` : sql`<`} (${cursorAt(cursor.at)}, ${cursor.id}::uuid)` : sql``}
+      order by f.kickoff_at ${order}, f.id ${order}
+      limit ${limit}`,
+  );
+}
+
 export function listClubMatches(
   db: Executor,
   args: { clubId: number; kind: 'upcoming' | 'results'; cursor: Cursor | null; limit: number },

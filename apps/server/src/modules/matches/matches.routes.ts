@@ -101,6 +101,9 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
   });
 
   route(app, operations.listTeams, async () => ({ teams: await matches.listTeams({ db }) }));
+  route(app, operations.listAdminMatches, async (request) =>
+    matches.allMatches({ db, kind: request.query.kind, cursor: request.query.cursor }),
+  );
   route(app, operations.createTeam, async (request, reply, viewer) => {
     const team = await matches.createTeam({ db, admin: viewer, input: request.body });
     reply.status(201);

@@ -218,6 +218,25 @@ export async function clubMatches({
   const limit = MATCH_LIST_PAGE_SIZE;
   const rows = await q.listClubMatches(db, { clubId, kind, cursor: decodeCursor(cursor), limit: limit + 1 });
   if (rows.length === 0 && !(await q.clubExists(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
+  return matchPage(rows, limit);
+}
+
+/** The administrators' list of every fixture, in the order of a club's list. */
+export async function allMatches({
+  db,
+  kind,
+  cursor,
+}: {
+  db: Db;
+  kind: 'upcoming' | 'results';
+  cursor?: string;
+}): Promise<MatchPage> {
+  const limit = MATCH_LIST_PAGE_SIZE;
+  return matchPage(await q.listAllMatches(db, { kind, cursor: decodeCursor(cursor), limit: limit + 1 }), limit);
+}
+
+/** A page of `limit` from `limit + 1` rows: the extra row only says that there is another page. */
+function matchPage(rows: q.MatchRow[], limit: number): MatchPage {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
