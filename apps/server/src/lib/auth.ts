@@ -1,5 +1,6 @@
 import { nicknameProblem, PASSWORD_MAX, PASSWORD_MIN, type Language } from '@burti/shared';
 import { APIError, betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
@@ -69,6 +70,44 @@ export function betterAuthLogger(log: FastifyBaseLogger): BetterAuthLogger {
   };
 }
 
+async function checkRequestedNickname(nickname: string, profiles: AuthProfiles): Promise<void> {
+  const problem = nicknameProblem(nickname);
+  if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NICKNAME' });
+  if (await profiles.nicknameTaken(nickname)) {
+    throw new APIError('BAD_REQUEST', { message: 'That nickname is already taken.', code: 'NICKNAME_TAKEN' });
+  }
+}
+
+/**
+ * Runs `task` after the answer is sent. Mails go this way: an answer that waited for the mail server would
+ * take longer for an address with an account than for one without (or the other way round).
+ */
+function afterAnswer(log: FastifyBaseLogger, failure: string, task: () => Promise<void>): void {
+  setImmediate(() => void task().catch((err: unknown) => log.error({ err }, failure)));
+}
+
+class Rehearsal extends Error {}
+
+/**
+ * The writes of a new account (its user, profile and password rows, as sign-up makes them), in a transaction
+ * that is rolled back: a sign-up with a registered address costs the same as one with a new address.
+ */
+export async function rehearseNewAccount(db: Db): Promise<void> {
+  const id = crypto.randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(schema.user).values({ id, name: '', email: `${id}@sign-up.invalid`, emailVerified: false });
+      await tx.insert(schema.profiles).values({ id, nickname: `rehearsal-${id}`.slice(0, 30), referralCode: id });
+      await tx
+        .insert(schema.account)
+        .values({ id: crypto.randomUUID(), accountId: id, providerId: 'credential', userId: id, password: id });
+      throw new Rehearsal();
+    });
+  } catch (error) {
+    if (!(error instanceof Rehearsal)) throw error;
+  }
+}
+
 /** A session lasts 30 days and is extended, by better-auth's session lookup, once it is a day old. */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
@@ -105,37 +144,48 @@ export function createAuth({
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
+      // A sign-up with an address that has an account answers as a new one (better-auth hashes the password
+      // and makes up the user); this does the writes a new account costs too, so it takes as long.
+      async onExistingUserSignUp() {
+        await rehearseNewAccount(db);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }, request) {
-        const words = messages(await recipientLanguage(db, user.id, request));
-        await mailer.send(
-          actionMail({
-            to: user.email,
-            subject: words.resetSubject(appName),
-            intro: words.resetIntro(appName),
-            action: words.resetAction,
-            link: url,
-            outro: words.resetOutro,
-          }),
-        );
+      sendResetPassword({ user, url }, request) {
+        afterAnswer(log, 'password reset mail not sent', async () => {
+          const words = messages(await recipientLanguage(db, user.id, request));
+          await mailer.send(
+            actionMail({
+              to: user.email,
+              subject: words.resetSubject(appName),
+              intro: words.resetIntro(appName),
+              action: words.resetAction,
+              link: url,
+              outro: words.resetOutro,
+            }),
+          );
+        });
+        return Promise.resolve();
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user, url }, request) {
-        const words = messages(await recipientLanguage(db, user.id, request));
-        await mailer.send(
-          actionMail({
-            to: user.email,
-            subject: words.confirmSubject(appName),
-            intro: words.confirmIntro(appName),
-            action: words.confirmAction,
-            link: url,
-            outro: words.confirmOutro,
-          }),
-        );
+      sendVerificationEmail({ user, url }, request) {
+        afterAnswer(log, 'confirmation mail not sent', async () => {
+          const words = messages(await recipientLanguage(db, user.id, request));
+          await mailer.send(
+            actionMail({
+              to: user.email,
+              subject: words.confirmSubject(appName),
+              intro: words.confirmIntro(appName),
+              action: words.confirmAction,
+              link: url,
+              outro: words.confirmOutro,
+            }),
+          );
+        });
+        return Promise.resolve();
       },
       async afterEmailVerification(user) {
         if (config.adminEmail && user.email.toLowerCase() === config.adminEmail) {
@@ -147,22 +197,24 @@ export function createAuth({
       expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
+    hooks: {
+      // The requested nickname is checked before better-auth looks the address up, so a taken or malformed one
+      // is refused alike whether or not the address has an account (the user hook below runs only for new ones).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const requested = (ctx.body as { name?: unknown } | undefined)?.name;
+        const nickname = typeof requested === 'string' ? requested.trim() : '';
+        if (nickname) await checkRequestedNickname(nickname, profiles);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
           // Sign-up's `name` field carries the requested nickname (empty when the fan left it out).
           async before(user) {
             const nickname = (user.name ?? '').trim();
-            if (nickname) {
-              const problem = nicknameProblem(nickname);
-              if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NICKNAME' });
-              if (await profiles.nicknameTaken(nickname)) {
-                throw new APIError('BAD_REQUEST', {
-                  message: 'That nickname is already taken.',
-                  code: 'NICKNAME_TAKEN',
-                });
-              }
-            }
+            // Checked again: the hook above ran before another sign-up may have taken it.
+            if (nickname) await checkRequestedNickname(nickname, profiles);
             return { data: { ...user, name: nickname } };
           },
           async after(user, context) {
