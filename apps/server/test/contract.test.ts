@@ -208,8 +208,12 @@ describe('the API contract', () => {
     await fails(o.getClubNextMatch, { ...as(fan), params: { clubId: 999_999 } });
     await ok(o.getMatchPosts, { ...as(fan), ...match });
     await fails(o.getMatchPosts, { ...as(fan), ...missingMatch });
-    await ok(o.getClub, { params: { clubId } });
-    await fails(o.getClub, { params: { clubId: 999_999 } });
+    await ok(o.getClub, { ...as(fan), params: { clubId } });
+    await fails(o.getClub, { ...as(fan), params: { clubId: 999_999 } });
+    await ok(o.followClub, { ...as(other), params: { clubId } });
+    await fails(o.followClub, { ...as(other), params: { clubId: 999_999 } });
+    await ok(o.unfollowClub, { ...as(other), params: { clubId } });
+    await fails(o.unfollowClub, { ...as(other), params: { clubId: 999_999 } });
     await ok(o.setClub, { ...as(fan), body: { clubId } });
     await fails(o.setClub, { ...as(fan), body: { clubId: 'dinamo' } });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
@@ -235,6 +239,7 @@ describe('the API contract', () => {
     for (const [page, params] of [
       [o.getFeed, undefined],
       [o.getFollowingFeed, undefined],
+      [o.getFollowedClubsFeed, undefined],
       [o.getClubPosts, { clubId }],
       [o.getUserPosts, { userId: fan!.userId }],
       [o.getTagPosts, { tag: 'derby' }],

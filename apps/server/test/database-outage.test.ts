@@ -210,7 +210,8 @@ describe('the embedded database or the pool closed under the running app', () =>
   let member: { email: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Limits on, so the counters kept in the database are part of what is away.
+    t = await createTestApp({ rateLimits: true });
     [fan] = (await t.createFans(1)) as [typeof fan];
     member = await t.createUser({ password: PASSWORD });
   });

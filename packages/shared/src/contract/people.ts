@@ -1,4 +1,10 @@
-import { clubDetailResponse, clubIdParams, clubListQuery, clubListResponse } from '../schemas/clubs.js';
+import {
+  clubDetailResponse,
+  clubFollowStateSchema,
+  clubIdParams,
+  clubListQuery,
+  clubListResponse,
+} from '../schemas/clubs.js';
 import {
   meResponse,
   nicknameParams,
@@ -8,7 +14,7 @@ import {
   userIdParams,
 } from '../schemas/profile.js';
 import { fanResultPageSchema, searchQuery, searchResponseSchema } from '../schemas/search.js';
-import { postPageSchema } from '../schemas/posts.js';
+import { cursorQuery, postPageSchema } from '../schemas/posts.js';
 import { blockStateSchema, followStateSchema } from '../schemas/social.js';
 import { leaderboardQuery, leaderboardResponse } from '../schemas/leaderboard.js';
 import { defineOperations, noContent, userLimit } from './operation.js';
@@ -142,12 +148,44 @@ export const peopleOperations = defineOperations({
   getClub: {
     method: 'GET',
     path: '/api/clubs/:clubId',
-    summary: 'A club with its fan and post counts',
+    summary: 'A club with its fan and post counts, and whether the viewer follows its feed',
     tags: ['clubs'],
-    auth: 'none',
+    auth: 'viewer',
     params: clubIdParams,
     responses: { 200: clubDetailResponse },
     errors: ['CLUB_NOT_FOUND'],
+  },
+  followClub: {
+    method: 'POST',
+    path: '/api/clubs/:clubId/follow',
+    summary: 'Follow a club’s feed, keeping one’s own club',
+    tags: ['clubs'],
+    auth: 'active',
+    rateLimit: userLimit('follows'),
+    params: clubIdParams,
+    responses: { 200: clubFollowStateSchema },
+    errors: ['CLUB_NOT_FOUND'],
+  },
+  unfollowClub: {
+    method: 'DELETE',
+    path: '/api/clubs/:clubId/follow',
+    summary: 'Stop following a club’s feed',
+    tags: ['clubs'],
+    auth: 'active',
+    rateLimit: userLimit('follows'),
+    params: clubIdParams,
+    responses: { 200: clubFollowStateSchema },
+    errors: ['CLUB_NOT_FOUND'],
+  },
+  getFollowedClubsFeed: {
+    method: 'GET',
+    path: '/api/feed/clubs',
+    summary: 'The Clubs feed: public posts of the clubs whose feeds the viewer follows, newest first',
+    tags: ['posts', 'clubs'],
+    auth: 'viewer',
+    query: cursorQuery,
+    responses: { 200: postPageSchema },
+    errors: [],
   },
   search: {
     method: 'GET',

@@ -22,10 +22,15 @@ export type ClubListResponse = z.infer<typeof clubListResponse>;
 export const clubDetailSchema = clubSchema.extend({
   fansCount: z.number().int(),
   postsCount: z.number().int(),
+  /** Whether the viewer follows this club's feed (without it being their own club). */
+  viewerFollows: z.boolean(),
 });
 export type ClubDetail = z.infer<typeof clubDetailSchema>;
 export const clubDetailResponse = z.object({ club: clubDetailSchema });
 export type ClubDetailResponse = z.infer<typeof clubDetailResponse>;
+/** Whether the viewer follows a club's feed, after following or unfollowing it. */
+export const clubFollowStateSchema = z.object({ following: z.boolean() });
+export type ClubFollowState = z.infer<typeof clubFollowStateSchema>;
 export const clubIdParams = z.object({ clubId: z.coerce.number().int().positive().max(INT_ID_MAX, 'Club not found') });
 
 /**

@@ -1,7 +1,10 @@
 import { foldText, searchKey } from '@burti/shared';
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { clubs } from '../../db/schema/index.js';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, rowLimit, type Executor } from '../../db/client.js';
+import { clubFollows, clubs } from '../../db/schema/index.js';
+import { cursorTime, postListColumns, type PostRow } from '../../lib/post-rows.js';
+import type { Cursor } from '../../lib/cursor.js';
+import { visibleAuthor } from '../../lib/visibility.js';
 
 const clubColumns = {
   id: clubs.id,
@@ -60,11 +63,61 @@ export async function findClub(db: Executor, id: number) {
   return club ?? null;
 }
 
-export async function findClubDetail(db: Executor, id: number) {
+export async function findClubDetail(db: Executor, id: number, viewerId: string | null) {
   const [club] = await db
-    .select({ ...clubColumns, fansCount: clubs.fansCount, postsCount: clubs.postsCount })
+    .select({
+      ...clubColumns,
+      fansCount: clubs.fansCount,
+      postsCount: clubs.postsCount,
+      viewerFollows:
+        viewerId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${clubFollows} f where f.user_id = ${viewerId} and f.club_id = ${clubs.id})`,
+    })
     .from(clubs)
     .where(eq(clubs.id, id))
     .limit(1);
   return club ?? null;
+}
+
+/** Follows a club's feed; following it twice is one follow. */
+export async function followClub(db: Executor, userId: string, clubId: number): Promise<void> {
+  await db.insert(clubFollows).values({ userId, clubId }).onConflictDoNothing();
+}
+
+export async function unfollowClub(db: Executor, userId: string, clubId: number): Promise<void> {
+  await db.delete(clubFollows).where(and(eq(clubFollows.userId, userId), eq(clubFollows.clubId, clubId)));
+}
+
+/**
+ * The Clubs feed: live public posts of the clubs the viewer follows, newest first. Each followed club gives at
+ * most a page of its newest posts past the cursor, a short walk of posts_club_feed_idx (a lateral join per club),
+ * and the page is the newest of those: the cost grows with the number of followed clubs, never with the
+ * number of posts.
+ */
+export function listFollowedClubsPosts(
+  db: Executor,
+  args: { viewerId: string; cursor: Cursor | null; limit: number },
+): Promise<PostRow[]> {
+  const { viewerId, cursor, limit } = args;
+  const after = cursor ? sql`and (p.created_at, p.id) < (${cursorTime(cursor)}, ${cursor.id}::uuid)` : sql``;
+  return queryRows<PostRow>(
+    db,
+    sql`select ${postListColumns(viewerId)}
+      from club_follows f
+      cross join lateral (
+        select p.* from posts p
+        join profiles a on a.id = p.author_id
+        where p.club_id = f.club_id and p.deleted_at is null and p.visibility = 'public'
+          and ${visibleAuthor(viewerId, sql`a`)}
+          ${after}
+        order by p.created_at desc, p.id desc
+        limit ${rowLimit(limit)}
+      ) p
+      join profiles a on a.id = p.author_id
+      join clubs c on c.id = p.club_id
+      where f.user_id = ${viewerId}
+      order by p.created_at desc, p.id desc
+      limit ${rowLimit(limit)}`,
+  );
 }

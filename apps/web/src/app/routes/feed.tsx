@@ -1,4 +1,4 @@
-import { PenSquare, Search, Users } from 'lucide-react';
+import { PenSquare, Search, Shield, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useMe } from '../../features/auth/api/get-me';
 import { NextMatchCard } from '../../features/matches/components/next-match-card';
 import { useFeed } from '../../features/posts/api/get-feed';
+import { useFollowedClubsFeed } from '../../features/clubs/api/get-followed-clubs-feed';
 import { useFollowingFeed } from '../../features/posts/api/get-following-feed';
 import { PostList } from '../../features/posts/components/post-list';
 import { appName } from '../../lib/i18n';
@@ -19,7 +20,7 @@ const LeaderboardTab = lazy(() =>
   import('../../features/leaderboard/components/leaderboard-tab').then((m) => ({ default: m.LeaderboardTab })),
 );
 
-type Source = 'forYou' | 'following';
+type Source = 'forYou' | 'following' | 'clubs';
 
 /** What each source reads, and what it offers when there is nothing to read yet. */
 const SOURCES = {
@@ -38,6 +39,14 @@ const SOURCES = {
     title: 'feed.followingEmptyTitle',
     message: 'feed.followingEmptyMessage',
     action: { to: '/search', label: 'feed.findFans', variant: 'outline' },
+  },
+  // Public posts of the clubs whose feeds the viewer follows (decision 026).
+  clubs: {
+    useQuery: useFollowedClubsFeed,
+    icon: Shield,
+    title: 'clubPage.clubsEmptyTitle',
+    message: 'clubPage.clubsEmptyMessage',
+    action: { to: '/search', label: 'clubPage.findClubs', variant: 'outline' },
   },
 } as const;
 
@@ -83,9 +92,13 @@ function FeedTab() {
         <TabsTrigger value="following" className={SOURCE_TAB}>
           {t('feed.followingTab')}
         </TabsTrigger>
+        <TabsTrigger value="clubs" className={SOURCE_TAB}>
+          {t('clubPage.clubsTab')}
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="forYou">{source === 'forYou' && <SourceFeed source="forYou" />}</TabsContent>
       <TabsContent value="following">{source === 'following' && <SourceFeed source="following" />}</TabsContent>
+      <TabsContent value="clubs">{source === 'clubs' && <SourceFeed source="clubs" />}</TabsContent>
     </Tabs>
   );
 }

@@ -43,7 +43,8 @@ function BoardSkeleton() {
 }
 
 /** The Feed screen's Leaderboard tab: a club, a period, and the fans ranked by what their posts received. */
-export function LeaderboardTab() {
+/** `clubId`: one club's board (a club's page), without the club picker. */
+export function LeaderboardTab({ clubId: fixedClubId }: { clubId?: number } = {}) {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const clubsQuery = useBoardClubs();
@@ -53,7 +54,7 @@ export function LeaderboardTab() {
     () => clubsForViewer(clubsQuery.data ?? [], me?.primaryClub?.id),
     [clubsQuery.data, me?.primaryClub?.id],
   );
-  const clubId = chosenClubId ?? clubs[0]?.id;
+  const clubId = fixedClubId ?? chosenClubId ?? clubs[0]?.id;
   const board = useLeaderboard(clubId, period);
 
   useEffect(() => {
@@ -65,12 +66,12 @@ export function LeaderboardTab() {
   }, [clubsQuery.isError, t]);
 
   const viewerRow = board.data?.viewer;
-  const isLoading = clubsQuery.isPending || (clubId !== undefined && board.isPending);
+  const isLoading = (fixedClubId === undefined && clubsQuery.isPending) || (clubId !== undefined && board.isPending);
 
   return (
     <section aria-label={t('leaderboard.title')} className="flex flex-col">
       <div className="flex flex-col gap-3 border-b border-border p-4">
-        {clubsQuery.data ? (
+        {fixedClubId !== undefined ? null : clubsQuery.data ? (
           <ClubSelect clubs={clubs} value={clubId} onChange={setChosenClubId} label={t('leaderboard.clubLabel')} />
         ) : (
           <Skeleton className="h-11 w-full" />

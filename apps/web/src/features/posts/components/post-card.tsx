@@ -87,7 +87,14 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
       <div className="flex items-start gap-3">
         <AuthorLine
           author={post.author}
-          beside={<ClubBadge name={post.club.name} label={nameOf(post.club)} size="sm" />}
+          beside={
+            <Link
+              to={`/club/${post.club.id}`}
+              className="rounded-full focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <ClubBadge name={post.club.name} label={nameOf(post.club)} size="sm" />
+            </Link>
+          }
         >
           <p className="text-xs text-muted-foreground">
             <RelativeTime date={post.createdAt} />

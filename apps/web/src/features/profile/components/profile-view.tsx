@@ -50,10 +50,13 @@ export function ProfileView({
             <h2 className="truncate text-xl font-bold">{profile.nickname}</h2>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               {profile.primaryClub && (
-                <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <Link
+                  to={`/club/${profile.primaryClub.id}`}
+                  className="flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   <ClubBadge name={profile.primaryClub.name} label={nameOf(profile.primaryClub)} size="sm" />
                   {nameOf(profile.primaryClub)}
-                </span>
+                </Link>
               )}
               {showGoal && <GoalBadge amount={profile.goalBalance} />}
             </div>

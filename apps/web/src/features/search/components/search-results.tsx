@@ -45,19 +45,16 @@ function ClubItem({ club, own, onOpen }: { club: Club; own: boolean; onOpen: () 
     </>
   );
   const classes = 'flex min-h-14 items-center gap-3 px-4 py-2';
+  // Every club opens: one's own at /club, any other at its page /club/{id}.
   return (
     <li>
-      {own ? (
-        <Link
-          to="/club"
-          onClick={onOpen}
-          className={`${classes} hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring`}
-        >
-          {body}
-        </Link>
-      ) : (
-        <div className={classes}>{body}</div>
-      )}
+      <Link
+        to={own ? '/club' : `/club/${club.id}`}
+        onClick={onOpen}
+        className={`${classes} hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring`}
+      >
+        {body}
+      </Link>
     </li>
   );
 }
