@@ -356,6 +356,8 @@ describe('the API contract', () => {
     await fails(o.getAdminSettings, anonymous);
     await ok(o.adminDeletePost, { ...admin, params: { postId }, body: { note: 'contract' } });
     await fails(o.adminDeletePost, { ...admin, params: missingPost, body: {} });
+    await ok(o.adminDeleteComment, { ...admin, params: { commentId }, body: { note: 'contract' } });
+    await fails(o.adminDeleteComment, { ...admin, params: { commentId }, body: {} });
     expect(await t.db.select().from(reports)).toHaveLength(1);
 
     // Blocking last: it hides the two fans from each other.

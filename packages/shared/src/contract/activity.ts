@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  adminDeleteCommentResponse,
   adminDeletePostResponse,
   adminNoteInput,
   adminReportPageSchema,
@@ -24,7 +25,7 @@ import {
   recordReferralResponse,
   referralListResponse,
 } from '../schemas/goal.js';
-import { postIdParams } from '../schemas/posts.js';
+import { commentIdParams, postIdParams } from '../schemas/posts.js';
 import { userIdParams } from '../schemas/profile.js';
 import {
   notificationIdParams,
@@ -238,6 +239,19 @@ export const activityOperations = defineOperations({
     body: adminNoteInput,
     responses: { 200: adminDeletePostResponse },
     errors: ['POST_NOT_FOUND', 'POST_DELETED'],
+  },
+  adminDeleteComment: {
+    method: 'POST',
+    path: '/api/admin/comments/:commentId/delete',
+    summary: 'Remove a comment as a moderator',
+    description:
+      'A comment with replies stays in its thread as deleted (no text); the pending reports on the comment are resolved.',
+    tags: ['admin'],
+    auth: 'admin',
+    params: commentIdParams,
+    body: adminNoteInput,
+    responses: { 200: adminDeleteCommentResponse },
+    errors: ['COMMENT_NOT_FOUND'],
   },
   listAdminUsers: {
     method: 'GET',

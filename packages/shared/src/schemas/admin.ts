@@ -103,8 +103,15 @@ export type ResolveReportResponse = z.infer<typeof resolveReportResponse>;
 
 export const adminNoteInput = z.object({ note: noteField }).strict();
 export type AdminNoteInput = z.input<typeof adminNoteInput>;
-export const adminDeletePostResponse = z.object({ postId: z.string(), deletedAt: z.string() });
+/** `resolvedCount`: the pending reports on the post, resolved by its removal. */
+export const adminDeletePostResponse = z.object({
+  postId: z.string(),
+  deletedAt: z.string(),
+  resolvedCount: z.number().int(),
+});
 export type AdminDeletePostResponse = z.infer<typeof adminDeletePostResponse>;
+export const adminDeleteCommentResponse = z.object({ commentId: z.string(), resolvedCount: z.number().int() });
+export type AdminDeleteCommentResponse = z.infer<typeof adminDeleteCommentResponse>;
 
 export const blockUserInput = z.object({ blocked: z.boolean(), note: noteField }).strict();
 export type BlockUserInput = z.input<typeof blockUserInput>;
@@ -135,6 +142,7 @@ export const AUDIT_ACTIONS = [
   'report_resolved',
   'report_dismissed',
   'post_deleted',
+  'comment_deleted',
   'user_blocked',
   'user_unblocked',
   'admin_granted',

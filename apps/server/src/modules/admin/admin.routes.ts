@@ -35,6 +35,10 @@ export function adminRoutes(
     }),
   );
 
+  route(app, operations.adminDeleteComment, async (request, _reply, viewer) =>
+    admin.deleteComment({ db, admin: viewer, commentId: request.params.commentId, note: request.body.note }),
+  );
+
   route(app, operations.listAdminUsers, async (request) => {
     const { q, cursor } = request.query;
     return admin.listUsers({ db, query: q, cursor });

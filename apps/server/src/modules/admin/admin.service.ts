@@ -1,5 +1,6 @@
 import {
   ADMIN_PAGE_SIZE,
+  type AdminDeleteCommentResponse,
   type AdminDeletePostResponse,
   type AdminReport,
   type AdminReportPage,
@@ -20,6 +21,7 @@ import { AppError } from '../../lib/errors.js';
 import { forgetViewer } from '../../lib/viewer-cache.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Viewer } from '../../plugins/auth.js';
+import { removeCommentAsModerator } from '../comments/comments.service.js';
 import * as q from './admin.queries.js';
 
 type Deps = { db: Db; admin: Viewer };
@@ -185,17 +187,27 @@ export async function deletePost({
   note: string | null;
 }): Promise<AdminDeletePostResponse> {
   const deletedAt = new Date();
+  let resolvedCount = 0;
   const mediaPaths = await db.transaction(async (tx) => {
     const post = await q.lockPost(tx, postId);
     if (!post) throw new AppError('POST_NOT_FOUND');
     if (post.deletedAt) throw new AppError('POST_DELETED');
     await q.softDeletePost(tx, postId, deletedAt);
+    // Removing what was reported decides its case: the pending reports on it are resolved with the same note.
+    const closed = await q.closePendingReports(tx, {
+      targetType: 'post',
+      targetId: postId,
+      status: 'resolved',
+      note,
+      adminId: admin.id,
+    });
+    resolvedCount = closed.length;
     await audit(tx, admin, {
       action: 'post_deleted',
       targetType: 'post',
       targetId: postId,
       note,
-      details: { authorId: post.authorId },
+      details: { authorId: post.authorId, ...(closed.length > 0 && { reportIds: closed, reportCount: closed.length }) },
     });
     return [post.mediaPath, post.mediaFeedPath, post.mediaPosterPath].filter((path): path is string => Boolean(path));
   });
@@ -203,7 +215,44 @@ export async function deletePost({
   for (const path of mediaPaths) {
     await storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file'));
   }
-  return { postId, deletedAt: deletedAt.toISOString() };
+  return { postId, deletedAt: deletedAt.toISOString(), resolvedCount };
+}
+
+/**
+ * Removes a comment as a moderator, as its author's delete does (a comment with replies stays as a tombstone for
+ * them), and resolves the pending reports on it.
+ */
+export async function deleteComment({
+  db,
+  admin,
+  commentId,
+  note,
+}: Deps & { commentId: string; note: string | null }): Promise<AdminDeleteCommentResponse> {
+  return db.transaction(async (tx) => {
+    const removed = await removeCommentAsModerator(tx, admin.id, commentId);
+    if (!removed) throw new AppError('COMMENT_NOT_FOUND');
+    const closed = await q.closePendingReports(tx, {
+      targetType: 'comment',
+      targetId: commentId,
+      status: 'resolved',
+      note,
+      adminId: admin.id,
+    });
+    await audit(tx, admin, {
+      action: 'comment_deleted',
+      targetType: 'comment',
+      targetId: commentId,
+      note,
+      details: {
+        authorId: removed.authorId,
+        postId: removed.postId,
+        // The words removed, for the log's reader: the comment itself is gone.
+        excerpt: removed.body.slice(0, 120),
+        ...(closed.length > 0 && { reportIds: closed, reportCount: closed.length }),
+      },
+    });
+    return { commentId, resolvedCount: closed.length };
+  });
 }
 
 // --- users -----------------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { ADMIN_NOTE_MAX, type AdminReport, type ReportAction } from '@burti/shared';
-import { Trash2 } from 'lucide-react';
+import { Ban, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
@@ -16,13 +16,15 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
+import { useAdminDeleteComment } from '../api/delete-comment';
 import { useAdminDeletePost } from '../api/delete-post';
 import { useResolveReport } from '../api/resolve-report';
+import { useSetUserBlocked } from '../api/update-user';
 import { ReportedContent } from './reported-content';
 
 /**
- * Reviewing a pending case: resolve or dismiss it with an optional note, and for a post, delete the post first
- * if it breaks the rules (the dialog stays open so the case can then be resolved).
+ * Reviewing a pending case: resolve or dismiss it with an optional note; or act on what was reported, which
+ * resolves the case with the same note: delete the post, remove the comment, block the user.
  */
 export function ReviewDialog({
   report,
@@ -37,11 +39,19 @@ export function ReviewDialog({
   const noteId = useId();
   const [note, setNote] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
   const resolve = useResolveReport();
-  const remove = useAdminDeletePost();
-  const busy = resolve.isPending || remove.isPending;
-  const post = report.target?.type === 'post' ? report.target : null;
-  const canDelete = post !== null && post.deletedAt === null;
+  const removePost = useAdminDeletePost();
+  const removeComment = useAdminDeleteComment();
+  const block = useSetUserBlocked();
+  const removing = removePost.isPending || removeComment.isPending;
+  const busy = resolve.isPending || removing || block.isPending;
+  const target = report.target;
+  const post = target?.type === 'post' ? target : null;
+  const comment = target?.type === 'comment' ? target : null;
+  const user = target?.type === 'user' ? target : null;
+  const canDelete = (post !== null && post.deletedAt === null) || comment !== null;
+  const canBlock = user !== null && !user.isBlocked;
 
   function close(next: boolean) {
     if (busy) return;
@@ -63,18 +73,49 @@ export function ReviewDialog({
     );
   }
 
+  // Deleting what was reported resolves the case on the server: the dialog closes.
+  const afterRemoval = (done: string, failed: string) => ({
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      toast.success(done);
+      setNote('');
+      onOpenChange(false);
+    },
+    onError: (error: Error) => {
+      setConfirmingDelete(false);
+      toast.error(failed, { description: error.message });
+    },
+  });
+
   function onConfirmDelete() {
-    if (!post) return;
-    remove.mutate(
-      { postId: post.id, note: note.trim() || undefined },
+    const trimmed = note.trim() || undefined;
+    if (post) {
+      removePost.mutate(
+        { postId: post.id, note: trimmed },
+        afterRemoval(t('admin.review.deleted'), t('admin.review.deleteError')),
+      );
+    } else if (comment) {
+      removeComment.mutate(
+        { commentId: comment.id, note: trimmed },
+        afterRemoval(t('admin.review.commentDeleted'), t('admin.review.deleteCommentError')),
+      );
+    }
+  }
+
+  /** Blocks the reported user, then resolves the case with the same note. */
+  function onConfirmBlock() {
+    if (!user) return;
+    const trimmed = note.trim() || undefined;
+    block.mutate(
+      { userId: user.id, blocked: true, note: trimmed },
       {
         onSuccess: () => {
-          setConfirmingDelete(false);
-          toast.success(t('admin.review.deleted'));
+          setConfirmingBlock(false);
+          onResolve('resolved');
         },
         onError: (error) => {
-          setConfirmingDelete(false);
-          toast.error(t('admin.review.deleteError'), { description: error.message });
+          setConfirmingBlock(false);
+          toast.error(t('admin.review.blockError'), { description: error.message });
         },
       },
     );
@@ -107,11 +148,17 @@ export function ReviewDialog({
             {t('admin.review.noteCounter', { count: note.length, max: ADMIN_NOTE_MAX })}
           </p>
         </div>
-        <DialogFooter className={cn(canDelete && 'md:justify-between')}>
+        <DialogFooter className={cn((canDelete || canBlock) && 'md:justify-between')}>
           {canDelete && (
             <Button variant="destructive" onClick={() => setConfirmingDelete(true)} disabled={busy}>
               <Trash2 aria-hidden="true" />
-              {t('admin.review.deletePost')}
+              {comment ? t('admin.review.deleteComment') : t('admin.review.deletePost')}
+            </Button>
+          )}
+          {canBlock && (
+            <Button variant="destructive" onClick={() => setConfirmingBlock(true)} disabled={busy}>
+              <Ban aria-hidden="true" />
+              {t('admin.review.blockUser')}
             </Button>
           )}
           <div className="flex flex-col-reverse gap-2 md:flex-row">
@@ -136,12 +183,22 @@ export function ReviewDialog({
         <ConfirmationDialog
           open={confirmingDelete}
           onOpenChange={setConfirmingDelete}
-          title={t('admin.review.deleteTitle')}
-          description={t('admin.review.deleteText')}
+          title={comment ? t('admin.review.deleteCommentTitle') : t('admin.review.deleteTitle')}
+          description={comment ? t('admin.review.deleteCommentText') : t('admin.review.deleteText')}
           confirmLabel={t('admin.review.deleteConfirm')}
           pendingLabel={t('admin.review.deleting')}
-          isPending={remove.isPending}
+          isPending={removing}
           onConfirm={onConfirmDelete}
+        />
+        <ConfirmationDialog
+          open={confirmingBlock}
+          onOpenChange={setConfirmingBlock}
+          title={t('admin.review.blockTitle', { nickname: user?.nickname ?? '' })}
+          description={t('admin.review.blockText')}
+          confirmLabel={t('admin.review.blockConfirm')}
+          pendingLabel={t('admin.review.blocking')}
+          isPending={block.isPending}
+          onConfirm={onConfirmBlock}
         />
       </DialogContent>
     </Dialog>
