@@ -46,9 +46,9 @@ function NextMatch({ match }: { match: MatchSummary }) {
         aria-label={`${t('matches.openMatch')}: ${t('matches.versus', { home, away })}`}
         className="grid grid-cols-[1fr_auto_1fr_auto] items-center gap-2 rounded-lg py-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
       >
-        <span className="flex min-w-0 items-center justify-end gap-2 text-right">
-          <span className="min-w-0 break-words text-sm font-semibold">{home}</span>
+        <span className="flex min-w-0 flex-col items-center gap-1 text-center">
           <TeamBadge team={match.home} />
+          <span className="break-words text-sm font-semibold">{home}</span>
         </span>
         <span className="flex min-w-16 flex-col items-center">
           {match.score ? (
@@ -58,9 +58,9 @@ function NextMatch({ match }: { match: MatchSummary }) {
           )}
           <MatchStatus match={match} size="xs" />
         </span>
-        <span className="flex min-w-0 items-center gap-2">
+        <span className="flex min-w-0 flex-col items-center gap-1 text-center">
           <TeamBadge team={match.away} />
-          <span className="min-w-0 break-words text-sm font-semibold">{away}</span>
+          <span className="break-words text-sm font-semibold">{away}</span>
         </span>
         <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
       </Link>
