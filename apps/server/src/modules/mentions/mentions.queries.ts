@@ -1,3 +1,4 @@
+import { searchKey } from '@burti/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Executor, rowLimit } from '../../db/client.js';
 import { visibleAuthor } from '../../lib/visibility.js';
@@ -19,21 +20,30 @@ export async function findByHandles(db: Executor, handles: string[]): Promise<Ma
 
 export type SuggestionRow = { id: string; nickname: string; avatar_url: string | null; updated_at: Date | string };
 
+/** Above every character a search key holds: `key <= k < key + PREFIX_END` is "k starts with key". */
+const PREFIX_END = '\u{10FFFF}';
+
 /**
- * Fans whose nickname starts with `prefix` (ignoring case), for the composer's autocomplete, in byte order: a
- * range of profiles_nickname_prefix_idx (text_pattern_ops, so under any collation), hiding fans blocked either way
- * or by an administrator.
+ * Fans whose nickname starts with what was typed, for the composer's autocomplete, folded as people search folds
+ * it (packages/shared/src/text searchKey, in SQL burti_search_key): "nik" offers ნიკა and "ნიკ" offers nika_10.
+ * A range of the profiles' search keys (btree, collation "C"), in key order; hiding fans blocked either way or by
+ * an administrator. Text with no letters or digits (a lone "_") has no key and is matched by the nickname itself
+ * (profiles_nickname_prefix_idx, text_pattern_ops).
  */
-export function suggestQuery(viewerId: string, prefix: string, limit: number): SQL {
+export function suggestQuery(viewerId: string, prefix: string, key: string, limit: number): SQL {
   const escaped = prefix.replace(/[\\%_]/gu, (ch) => `\\${ch}`);
+  const match = key
+    ? sql`a.search_key >= ${key} and a.search_key < ${key + PREFIX_END}`
+    : sql`lower(a.nickname) like ${escaped + '%'}`;
+  const order = key ? sql`a.search_key, a.nickname collate "C"` : sql`lower(a.nickname) using ~<~`;
   return sql`select a.id, a.nickname, a.avatar_url, a.updated_at from profiles a
-    where lower(a.nickname) like ${escaped + '%'}
+    where ${match}
       and a.id <> ${viewerId}
       and ${visibleAuthor(viewerId, sql`a`)}
-    order by lower(a.nickname) using ~<~
+    order by ${order}
     limit ${rowLimit(limit)}`;
 }
 
 export function suggest(db: Executor, viewerId: string, prefix: string, limit: number) {
-  return queryPrepared<SuggestionRow>(db, suggestQuery(viewerId, prefix, limit));
+  return queryPrepared<SuggestionRow>(db, suggestQuery(viewerId, prefix, searchKey(prefix), limit));
 }

@@ -131,6 +131,32 @@ describe('mentions', () => {
     const none = await me!.get('/api/mentions/suggest?q=%25');
     expect(none.json().fans).toEqual([]);
   });
+
+  it('folds the typed prefix as search does: Latin finds Georgian nicknames and Georgian finds Latin ones', async () => {
+    const [me, georgian, latin] = await namedFans('mention_viewer', 'ნიკაძე_', 'tsotne_');
+    const suggest = async (q: string) =>
+      (await me!.get(`/api/mentions/suggest?q=${encodeURIComponent(q)}`))
+        .json<{ fans: { nickname: string }[] }>()
+        .fans.map((f) => f.nickname);
+    // ნიკაძე_N is "nikadze n" as a search key; "nik" alone may meet many fans, the longer prefixes only this one.
+    expect(await suggest('nikadze')).toContain(georgian!.nickname);
+    expect(await suggest('NIKADZE_')).toContain(georgian!.nickname);
+    expect(await suggest('ნიკაძ')).toContain(georgian!.nickname);
+    // Latin ↔ Georgian, and the spelling variants people type: წ / ც / ts.
+    expect(await suggest('ცოტნე')).toContain(latin!.nickname);
+    expect(await suggest('წოტნე_')).toContain(latin!.nickname);
+    expect(await suggest('tsotn')).toContain(latin!.nickname);
+    expect(await suggest('nikadzex')).not.toContain(georgian!.nickname);
+  });
+
+  it('offers ნიკა for "nik"', async () => {
+    const [me] = await namedFans('mention_viewer');
+    const [fan] = await t.createFans(1);
+    // "nika" sorts first among the "nik…" keys of this file's fans (nika12…), so the short list keeps it.
+    await t.db.update(profiles).set({ nickname: 'ნიკა' }).where(eq(profiles.id, fan!.userId));
+    const names = (await me!.get('/api/mentions/suggest?q=nik')).json<{ fans: { nickname: string }[] }>().fans;
+    expect(names[0]?.nickname).toBe('ნიკა');
+  });
 });
 
 describe('hashtags', () => {
