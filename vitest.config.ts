@@ -2,6 +2,20 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // `npm run test:coverage` (every project): lines, branches and functions of the sources that the tests load,
+    // tests and test helpers left out. The floors only go up: raise them when coverage rises (ARCHITECTURE.md,
+    // Tests). Web lines measured at 83.2 % (vitest 4.1.12, V8); the server has no floor yet.
+    coverage: {
+      provider: 'v8',
+      include: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/shared/src/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', 'apps/web/src/testing/**', 'apps/web/src/main.tsx'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+      reportOnFailure: true,
+      thresholds: {
+        'apps/web/src/**': { lines: 82 },
+      },
+    },
     projects: [
       {
         test: {
