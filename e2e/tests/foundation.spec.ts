@@ -8,11 +8,16 @@ test('a new fan signs up, confirms, signs in, joins Dinamo Tbilisi and keeps the
   await expect(page.getByRole('heading', { name: 'Burti' })).toBeVisible();
   await expect(page.getByText('The Georgian Football Social Network')).toBeVisible();
   await expectAccessible(page);
+  // Get Started opens the sign-up form, not "Welcome back!".
   await page.getByRole('link', { name: 'Get Started' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back!' })).toHaveCount(0);
   await expectAccessible(page);
 
   await signUpAndSignIn(page, { email, password: 'tbilisi-1925' });
+  // A brand-new fan is greeted as new.
+  await expect(page.getByText('Choose your club to begin.')).toBeVisible();
 
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { name: 'Choose Your Club' })).toBeVisible();

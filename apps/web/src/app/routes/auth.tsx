@@ -40,7 +40,12 @@ export function AuthRoute() {
       <div className="w-full max-w-md empty:hidden">
         <ContinueWithTelegram from={from} />
       </div>
-      <AuthCard initialMode={resetToken ? 'reset' : 'signIn'} resetToken={resetToken} key={resetToken ?? 'auth'} />
+      {/* "Get Started" on the landing page opens the sign-up form (/auth?mode=signup); signing in is one tap away. */}
+      <AuthCard
+        initialMode={resetToken ? 'reset' : params.get('mode') === 'signup' ? 'signUp' : 'signIn'}
+        resetToken={resetToken}
+        key={resetToken ?? 'auth'}
+      />
     </main>
   );
 }

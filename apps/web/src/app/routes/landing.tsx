@@ -36,7 +36,7 @@ export function LandingRoute() {
           <p className="mt-3 text-base">{t('app.landingLead')}</p>
         </div>
         <Button asChild size="lg" variant="secondary" className="min-w-48 bg-white text-brand hover:bg-white/90">
-          <Link to="/auth">{t('app.getStarted')}</Link>
+          <Link to="/auth?mode=signup">{t('app.getStarted')}</Link>
         </Button>
       </div>
     </main>

@@ -13,7 +13,7 @@ import { toast } from '../../../components/ui/toaster';
 import { validationMessage } from '../../../lib/error-messages';
 import { appName } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
-import { meKeys } from '../api/get-me';
+import { meKeys, meQuery } from '../api/get-me';
 
 export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset';
 type Fields = Partial<Record<'nickname' | 'email' | 'password', string>>;
@@ -93,7 +93,10 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
         }
         if (error) return fail(authErrorMessage(error));
         await queryClient.invalidateQueries({ queryKey: meKeys.all });
-        toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
+        // A fan who has not chosen a club yet is new here (the first sign-in after confirming): no "Welcome back!".
+        const me = await queryClient.fetchQuery(meQuery()).catch(() => null);
+        if (me && !me.primaryClub) toast.success(t('auth.welcomeNew'), { description: t('auth.welcomeNewMessage') });
+        else toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
         await navigate('/', { replace: true });
       } else if (mode === 'forgot') {
         const parsed = forgotPasswordInput.safeParse({ email });
@@ -188,7 +191,10 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
         ) : (
           <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
             {mode === 'signIn' && unconfirmed && (
-              <div role="alert" className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4 text-sm">
+              <div
+                role="alert"
+                className="flex flex-col gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4 text-sm"
+              >
                 <div className="flex gap-2">
                   <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
                   <div className="min-w-0">
