@@ -31,6 +31,7 @@ import { pushRoutes } from './modules/push/push.routes.js';
 import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { matchesRoutes } from './modules/matches/matches.routes.js';
+import { providerAdminRoutes } from './modules/matches/provider-admin.routes.js';
 import { startLeaderboardApplier } from './modules/leaderboard/leaderboard.applier.js';
 import { startFollowingPruner } from './modules/posts/following.pruner.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
@@ -153,6 +154,7 @@ export async function buildApp({
   socialRoutes(app, { db });
   notificationsRoutes(app, { db, realtime });
   matchesRoutes(app, { db, realtime });
+  providerAdminRoutes(app, { db, football: config.football });
   pushRoutes(app, { db, push: config.push });
   await startPushWorker({ db, jobs, push: config.push, appUrl: config.appUrl, appName: config.appName, log: app.log });
   adminRoutes(app, { db, storage: media, push: config.push });

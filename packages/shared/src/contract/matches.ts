@@ -28,6 +28,7 @@ import {
   updateMatchInput,
   updateTeamInput,
 } from '../schemas/matches.js';
+import { providerStatusResponse, providerTeamListResponse, providerTeamsQuery } from '../schemas/football-providers.js';
 import { defineOperations } from './operation.js';
 
 const idempotent = 'Accepts an `Idempotency-Key` header: a retry with the same key changes nothing twice.';
@@ -268,5 +269,27 @@ export const matchOperations = defineOperations({
     description: idempotent,
     ...consoleWrite,
     errors: ['MATCH_NOT_FOUND', 'NOTHING_TO_UNDO', 'CONFLICT'],
+  },
+
+  // --- administrators: the football data providers (decision 026) ---------------------------------------------------
+  getProviderStatus: {
+    method: 'GET',
+    path: '/api/admin/football/status',
+    summary: 'Each configured provider: last syncs, requests used of the budget, back-off, last errors, competitions',
+    description: 'With no provider key set the list is empty and `handEntryOnly` is true.',
+    tags: ['matches', 'admin'],
+    auth: 'admin',
+    responses: { 200: providerStatusResponse },
+    errors: [],
+  },
+  listProviderTeams: {
+    method: 'GET',
+    path: '/api/admin/football/teams',
+    summary: 'Teams with provider ids and their club, the unmapped first (map one with updateTeam)',
+    tags: ['matches', 'admin'],
+    auth: 'admin',
+    query: providerTeamsQuery,
+    responses: { 200: providerTeamListResponse },
+    errors: [],
   },
 });
