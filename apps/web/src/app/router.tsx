@@ -111,7 +111,7 @@ export const router = createBrowserRouter([
               {
                 // The frame's lazy load runs beside its screen's, and both finish before either renders.
                 lazy: () =>
-                  Promise.all([import('./routes/admin'), loadNamespaces('admin')]).then(([m]) => ({
+                  Promise.all([import('./routes/admin'), loadNamespaces('admin', 'matchAdmin')]).then(([m]) => ({
                     Component: m.AdminLayoutRoute,
                   })),
                 children: [
@@ -130,6 +130,14 @@ export const router = createBrowserRouter([
                   {
                     path: 'settings',
                     lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminSettingsRoute })),
+                  },
+                  {
+                    path: 'matches',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminMatchesRoute })),
+                  },
+                  {
+                    path: 'matches/:matchId',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminMatchConsoleRoute })),
                   },
                   {
                     path: 'audit',

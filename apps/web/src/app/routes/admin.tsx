@@ -1,12 +1,14 @@
 import { ShieldQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminSettingsPage } from '../../features/admin/components/admin-settings';
 import { AuditLog } from '../../features/admin/components/audit-log';
+import { MatchConsole } from '../../features/admin/components/match-console';
+import { AdminMatches } from '../../features/admin/components/match-fixtures';
 import { ReportList } from '../../features/admin/components/report-list';
 import { UserList } from '../../features/admin/components/user-list';
 import { BrandMark } from '../brand-mark';
@@ -30,6 +32,15 @@ export function AdminUsersRoute() {
 
 export function AdminSettingsRoute() {
   return <AdminSettingsPage />;
+}
+
+export function AdminMatchesRoute() {
+  return <AdminMatches />;
+}
+
+export function AdminMatchConsoleRoute() {
+  const { matchId = '' } = useParams();
+  return <MatchConsole key={matchId} matchId={matchId} />;
 }
 
 export function AdminAuditRoute() {

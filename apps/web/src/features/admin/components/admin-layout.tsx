@@ -1,4 +1,14 @@
-import { ArrowLeft, Flag, LayoutDashboard, Menu, ScrollText, Settings, ShieldCheck, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  Flag,
+  LayoutDashboard,
+  Menu,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
@@ -34,6 +44,7 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
     { to: '/admin', label: t('admin.nav.dashboard'), icon: LayoutDashboard, end: true },
     { to: '/admin/reports', label: t('admin.nav.reports'), icon: Flag },
     { to: '/admin/users', label: t('admin.nav.users'), icon: Users },
+    { to: '/admin/matches', label: t('matchAdmin.title'), icon: CalendarDays },
     { to: '/admin/settings', label: t('admin.nav.settings'), icon: Settings },
     { to: '/admin/audit', label: t('admin.nav.audit'), icon: ScrollText },
   ];

@@ -1,0 +1,8 @@
+/** Every query of the fixture editor and the live console; `match-admin` as the prefix reaches them all. */
+export const matchAdminKeys = {
+  all: ['match-admin'] as const,
+  competitions: () => ['match-admin', 'competitions'] as const,
+  teams: () => ['match-admin', 'teams'] as const,
+  matches: () => ['match-admin', 'matches'] as const,
+  match: (matchId: string) => ['match-admin', 'match', matchId] as const,
+};
