@@ -13,6 +13,8 @@ import { toast } from '../../components/ui/toaster';
 import { useMe } from '../../features/auth/api/get-me';
 import { useFollowClub } from '../../features/clubs/api/follow-club';
 import { useClub } from '../../features/clubs/api/get-club';
+import { ClubMatches } from '../../features/matches/components/club-matches';
+import { NextMatchCard } from '../../features/matches/components/next-match-card';
 import { useClubPosts } from '../../features/posts/api/get-club-posts';
 import { PostList } from '../../features/posts/components/post-list';
 import { TrendingTags } from '../../features/tags/components/trending-tags';
@@ -44,6 +46,8 @@ export function ClubRoute() {
   return (
     <>
       <ClubHeader club={me.primaryClub} own />
+      <NextMatchCard clubId={me.primaryClub.id} />
+      <ClubMatches clubId={me.primaryClub.id} />
       <TrendingTags clubId={me.primaryClub.id} />
       <ClubPosts club={me.primaryClub} own />
     </>
