@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { createAuth } from './lib/auth.js';
 import { createProfileFor, nicknameTaken } from './modules/profiles/profiles.service.js';
@@ -35,6 +36,7 @@ import { providerAdminRoutes } from './modules/matches/provider-admin.routes.js'
 import { startLeaderboardApplier } from './modules/leaderboard/leaderboard.applier.js';
 import { startFollowingPruner } from './modules/posts/following.pruner.js';
 import { telegramRoutes } from './modules/telegram/telegram.routes.js';
+import { shareCard, withShareCard } from './modules/share/share.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerCompression } from './plugins/compression.js';
@@ -177,7 +179,7 @@ export async function buildApp({
   goalRoutes(app, { db });
   telegramRoutes(app, { db, auth, config });
 
-  await registerWeb(app, config);
+  await registerWeb(app, config, db);
   app.addHook('onClose', (_instance, done) => {
     mail.close();
     done();
@@ -194,7 +196,7 @@ function fastifyTrustProxy(
 }
 
 /** Serves the media folder and the built SPA; unknown non-API paths get index.html so client routes work. */
-async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
+async function registerWeb(app: FastifyInstance, config: AppConfig, db: Db): Promise<void> {
   mkdirSync(config.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -217,9 +219,23 @@ async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<voi
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  let indexHtml: string | undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A shared post or profile link: its card for crawlers and messengers, in the same page (the app itself
+      // still asks a signed-out visitor to sign in). Hidden, deleted and removed posts get the generic card.
+      const path = request.url.split('?')[0]!;
+      if (path.startsWith('/post/') || path.startsWith('/u/')) {
+        const card = await shareCard(db, path, config.appUrl);
+        if (card) {
+          indexHtml ??= await readFile(join(dist, 'index.html'), 'utf8');
+          return reply
+            .header('cache-control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .send(withShareCard(indexHtml, card));
+        }
+      }
       // A signed-in fan opening the feed: its first page is fetched with the page, not after the scripts ran
       // (the feed's largest picture waits for it). index.html already preloads /api/me the same way.
       if (request.url.split('?')[0] === '/feed' && hasSessionCookie(request.headers.cookie))
