@@ -147,6 +147,10 @@ describe('the API contract', () => {
     await fails(o.listTeams, as(fan));
     await ok(o.listAdminMatches, { ...matchAdmin, query: { kind: 'results' } });
     await fails(o.listAdminMatches, as(fan));
+    await ok(o.getProviderStatus, matchAdmin);
+    await fails(o.getProviderStatus, as(fan));
+    await ok(o.listProviderTeams, { ...matchAdmin, query: { unmapped: 'true' } });
+    await fails(o.listProviderTeams, { ...matchAdmin, query: { unmapped: 'maybe' as 'true' } });
     const teamId = (name: string) => teamList.find((x) => x.name === name)!.id;
     await ok(o.listCompetitions, as(fan));
     await fails(o.listCompetitions, anonymous);
