@@ -212,6 +212,10 @@ describe('the API contract', () => {
     await fails(o.getClubNextMatch, { ...as(fan), params: { clubId: 999_999 } });
     await ok(o.getMatchPosts, { ...as(fan), ...match });
     await fails(o.getMatchPosts, { ...as(fan), ...missingMatch });
+    await ok(o.holdMatchSpoiler, { ...as(fan), ...match });
+    await fails(o.holdMatchSpoiler, { ...as(fan), ...missingMatch });
+    await ok(o.revealMatchSpoiler, { ...as(fan), ...match });
+    await fails(o.revealMatchSpoiler, { ...as(fan), ...missingMatch });
     await ok(o.getClub, { ...as(fan), params: { clubId } });
     await fails(o.getClub, { ...as(fan), params: { clubId: 999_999 } });
     await ok(o.followClub, { ...as(other), params: { clubId } });

@@ -45,6 +45,8 @@ export type CompetitionKind = (typeof COMPETITION_KINDS)[number];
 export const MATCH_THREAD_OPENS_HOURS_BEFORE = 48;
 export const MATCH_THREAD_CLOSES_HOURS_AFTER = 24;
 export const MATCH_LIST_PAGE_SIZE = 20;
+/** Spoiler mode: a match a fan holds "until I've watched" shows them no score for this long, unless revealed. */
+export const MATCH_SPOILER_HOURS = 48;
 export const MATCH_THREAD_PAGE_SIZE = 20;
 
 /**
@@ -101,6 +103,11 @@ export const matchStateSchema = z.object({
   kickoffAt: z.string(),
   version: z.number().int(),
   updatedAt: z.string(),
+  /**
+   * True when the viewer holds this match in spoiler mode: every score above is null (and the match page's timeline
+   * empty) until they reveal it or MATCH_SPOILER_HOURS pass. Left out of the live events sent to every watcher.
+   */
+  spoilerHidden: z.boolean().optional(),
 });
 export type MatchState = z.infer<typeof matchStateSchema>;
 

@@ -268,3 +268,21 @@ export const standings = pgTable(
     index('standings_table_idx').on(t.seasonId, t.position),
   ],
 );
+
+/** Spoiler mode (0105): the matches a fan holds "until I've watched". */
+export const matchSpoilerHolds = pgTable(
+  'match_spoiler_holds',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    fixtureId: uuid('fixture_id')
+      .notNull()
+      .references(() => fixtures.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'match_spoiler_holds_pkey', columns: [t.userId, t.fixtureId] }),
+    index('match_spoiler_holds_fixture_idx').on(t.fixtureId),
+  ],
+);

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryPrepared, queryRows, rowLimit, statement, type Executor, type Statement } from '../../db/client.js';
 import { clubs, competitions, fixtures, lineups, matchEvents, seasons, teams } from '../../db/schema/index.js';
+import { MATCH_SPOILER_HOURS } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
 import { cursorAt, cursorText, isoText, postListColumns, type PostRow } from '../../lib/post-rows.js';
 import { visibleAuthor } from '../../lib/visibility.js';
@@ -72,7 +73,16 @@ export type LineupRow = {
   position: string | null;
   starter: boolean;
 };
-export type MatchDetailRow = MatchRow & { events: EventRow[] | null; lineups: LineupRow[] | null };
+export type MatchDetailRow = MatchRow & {
+  events: EventRow[] | null;
+  lineups: LineupRow[] | null;
+  /** The viewer holds the match in spoiler mode (match_spoiler_holds, within MATCH_SPOILER_HOURS). */
+  spoiler_hidden: boolean;
+};
+
+/** A spoiler hold still in force: made less than MATCH_SPOILER_HOURS ago. */
+const holdInForce = (alias: string) =>
+  sql.raw(`${alias}.created_at > now() - interval '${MATCH_SPOILER_HOURS} hours'`);
 
 const matchColumns = sql`f.id, f.status, f.minute, f.added_minute, f.score_home, f.score_away, f.ht_home, f.ht_away,
     f.et_home, f.et_away, f.pen_home, f.pen_away,
@@ -97,11 +107,13 @@ const matchJoins = sql`join competitions co on co.id = f.competition_id
  * The match page in one statement: the fixture, its competition, season and teams, its timeline and lineups
  * (each aggregated from its own index), by primary key. Prepared: parsed and planned once per connection.
  */
-export function matchDetailQuery(matchId: string): Statement {
+export function matchDetailQuery(matchId: string, viewerId: string): Statement {
   return statement(
     'matches.detail',
-    { matchId },
+    { matchId, viewerId },
     (p) => sql`select ${matchColumns},
+      exists (select 1 from match_spoiler_holds sh
+        where sh.user_id = ${p.viewerId} and sh.fixture_id = f.id and ${holdInForce('sh')}) as spoiler_hidden,
       (select json_agg(json_build_object('id', e.id::text, 'kind', e.kind, 'minute', e.minute,
           'added_minute', e.added_minute, 'side', e.side, 'player', e.player, 'second_player', e.second_player,
           'detail', e.detail, 'disallows_event_id', e.disallows_event_id::text,
@@ -115,9 +127,39 @@ export function matchDetailQuery(matchId: string): Statement {
   );
 }
 
-export async function findMatchDetail(db: Executor, matchId: string): Promise<MatchDetailRow | null> {
-  const [row] = await queryPrepared<MatchDetailRow>(db, matchDetailQuery(matchId));
+/** The match page; `viewerId` ('' for none) decides whether the score is hidden by a spoiler hold. */
+export async function findMatchDetail(db: Executor, matchId: string, viewerId = ''): Promise<MatchDetailRow | null> {
+  const [row] = await queryPrepared<MatchDetailRow>(db, matchDetailQuery(matchId, viewerId));
   return row ?? null;
+}
+
+/** The matches a fan holds in spoiler mode now (a few at most: one primary-key range). */
+export async function heldMatches(db: Executor, viewerId: string): Promise<Set<string>> {
+  const rows = await queryPrepared<{ fixture_id: string }>(
+    db,
+    statement(
+      'matches.spoiler-holds',
+      { viewerId },
+      (p) => sql`select sh.fixture_id from match_spoiler_holds sh
+        where sh.user_id = ${p.viewerId} and ${holdInForce('sh')}`,
+    ),
+  );
+  return new Set(rows.map((row) => row.fixture_id));
+}
+
+export async function holdSpoiler(db: Executor, viewerId: string, matchId: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into match_spoiler_holds (user_id, fixture_id) values (${viewerId}, ${matchId}::uuid)
+      on conflict (user_id, fixture_id) do update set created_at = now()`,
+  );
+}
+
+export async function revealSpoiler(db: Executor, viewerId: string, matchId: string): Promise<void> {
+  await queryRows(
+    db,
+    sql`delete from match_spoiler_holds where user_id = ${viewerId} and fixture_id = ${matchId}::uuid`,
+  );
 }
 
 const UPCOMING = sql`('scheduled', 'live', 'half_time', 'postponed')`;

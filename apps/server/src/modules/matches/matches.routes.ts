@@ -1,4 +1,4 @@
-import { operations, type MatchDetail } from '@burti/shared';
+import { operations, type MatchDetail, type MatchLiveEvent } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../lib/realtime.js';
@@ -10,20 +10,33 @@ const HEARTBEAT_MS = 25_000;
 
 /** Matchday (decision 025): the match centre, club fixtures, standings, threads, and the administrators' console. */
 export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; realtime: Realtime }): void {
-  route(app, operations.getMatch, async (request) => ({
-    match: await matches.getMatch({ db, matchId: request.params.matchId }),
+  route(app, operations.getMatch, async (request, _reply, viewer) => ({
+    match: await matches.getMatch({ db, matchId: request.params.matchId, viewerId: viewer.id }),
+  }));
+
+  route(app, operations.holdMatchSpoiler, async (request, _reply, viewer) => ({
+    match: await matches.holdSpoiler({ db, viewer, matchId: request.params.matchId }),
+  }));
+  route(app, operations.revealMatchSpoiler, async (request, _reply, viewer) => ({
+    match: await matches.revealSpoiler({ db, viewer, matchId: request.params.matchId }),
   }));
 
   route(app, operations.getMatchPosts, async (request, _reply, viewer) =>
     matches.threadPosts({ db, viewer, matchId: request.params.matchId, cursor: request.query.cursor }),
   );
 
-  route(app, operations.getClubMatches, async (request) =>
-    matches.clubMatches({ db, clubId: request.params.clubId, kind: request.query.kind, cursor: request.query.cursor }),
+  route(app, operations.getClubMatches, async (request, _reply, viewer) =>
+    matches.clubMatches({
+      db,
+      clubId: request.params.clubId,
+      kind: request.query.kind,
+      cursor: request.query.cursor,
+      viewerId: viewer.id,
+    }),
   );
 
-  route(app, operations.getClubNextMatch, async (request) => ({
-    match: await matches.nextMatch({ db, clubId: request.params.clubId }),
+  route(app, operations.getClubNextMatch, async (request, _reply, viewer) => ({
+    match: await matches.nextMatch({ db, clubId: request.params.clubId, viewerId: viewer.id }),
   }));
 
   route(app, operations.listCompetitions, async () => ({ competitions: await matches.listCompetitions({ db }) }));
@@ -34,10 +47,13 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
 
   // Server-Sent Events for one match's watchers: its state at once, then every change and every new thread post,
   // fanned out from one NOTIFY per change to the streams of each process (realtime.subscribeTopic).
-  route(app, operations.streamMatch, async (request, reply) => {
+  route(app, operations.streamMatch, async (request, reply, viewer) => {
     const matchId = request.params.matchId;
     // Read before the stream opens: an unknown match is a 404, a database outage a 503.
-    const first = await matches.currentLiveEvent({ db, matchId });
+    const first = await matches.currentLiveEvent({ db, matchId, viewerId: viewer.id });
+    // A fan holding the match in spoiler mode gets each change without its score (checked again at each change,
+    // so a reveal elsewhere shows the next one whole); everyone else gets the published text as it came.
+    let held = first.kind === 'match' && first.match.spoilerHidden === true;
     const res = reply.raw;
     reply.hijack();
     res.writeHead(200, {
@@ -47,10 +63,24 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
       'x-accel-buffering': 'no',
     });
     const write = (name: string, data: string) => res.write(`event: ${name}\ndata: ${data}\n\n`);
-    const unsubscribe = realtime.subscribeTopic(matches.matchTopic(matchId), write);
+    let forwarding = Promise.resolve();
+    const forward = (name: string, data: string) => {
+      if (!held || name !== 'match') return void write(name, data);
+      forwarding = forwarding.then(async () => {
+        try {
+          held = await matches.holdsSpoiler(db, viewer.id, matchId);
+          if (!held) return void write(name, data);
+          const event = JSON.parse(data) as Extract<MatchLiveEvent, { kind: 'match' }>;
+          write(name, JSON.stringify({ ...event, match: matches.hideScore(event.match), event: null }));
+        } catch (err) {
+          request.log.warn({ err }, 'could not check a spoiler hold');
+        }
+      });
+    };
+    const unsubscribe = realtime.subscribeTopic(matches.matchTopic(matchId), forward);
     // Changes made while the LISTEN connection was away are lost: send the state as it is now when it is back.
     const stopResync = realtime.onResync(() => {
-      matches.currentLiveEvent({ db, matchId }).then(
+      matches.currentLiveEvent({ db, matchId, viewerId: viewer.id }).then(
         (event) => write('match', JSON.stringify(event)),
         (err: unknown) => request.log.warn({ err }, 'could not resend a match’s state'),
       );

@@ -158,6 +158,29 @@ export function threadWindow(
   };
 }
 
+/**
+ * What a fan holding the match in spoiler mode sees: no score of any period, and (on the match page) no timeline,
+ * whose goals would tell it.
+ */
+export function hideScore<T extends MatchState>(match: T): T {
+  return {
+    ...match,
+    score: null,
+    halfTimeScore: null,
+    extraTimeScore: null,
+    penalties: null,
+    spoilerHidden: true,
+    ...('events' in match ? { events: [] } : {}),
+  };
+}
+
+/** A page of matches as one fan sees it: those they hold in spoiler mode without their scores. */
+async function forViewer(db: Executor, viewerId: string | undefined, matches: MatchSummary[]): Promise<MatchSummary[]> {
+  if (viewerId === undefined || matches.length === 0) return matches;
+  const held = await q.heldMatches(db, viewerId);
+  return matches.map((match) => (held.has(match.id) ? hideScore(match) : { ...match, spoilerHidden: false }));
+}
+
 function toDetail(row: q.MatchDetailRow): MatchDetail {
   const lineups = row.lineups ?? [];
   const player = (l: q.LineupRow) => ({ name: l.player, number: l.number, position: l.position, starter: l.starter });
@@ -173,21 +196,64 @@ function toDetail(row: q.MatchDetailRow): MatchDetail {
           },
     thread: threadWindow({ status: row.status, kickoffAt: row.kickoff_at, finishedAt: row.finished_at }),
     handLocked: row.hand_locked,
+    spoilerHidden: false,
   };
 }
 
 // --- fans --------------------------------------------------------------------------------------------------------
 
-export async function getMatch({ db, matchId }: { db: Executor; matchId: string }): Promise<MatchDetail> {
-  const row = await q.findMatchDetail(db, matchId);
+/** The match page; for a `viewerId` who holds the match in spoiler mode, without its score. */
+export async function getMatch({
+  db,
+  matchId,
+  viewerId,
+}: {
+  db: Executor;
+  matchId: string;
+  viewerId?: string;
+}): Promise<MatchDetail> {
+  const row = await q.findMatchDetail(db, matchId, viewerId);
   if (!row) throw new AppError('MATCH_NOT_FOUND');
-  return toDetail(row);
+  const match = toDetail(row);
+  return row.spoiler_hidden ? hideScore(match) : match;
+}
+
+/** Spoiler mode on: the fan sees no score of the match until they reveal it or MATCH_SPOILER_HOURS pass. */
+export async function holdSpoiler({ db, viewer, matchId }: { db: Db; viewer: Viewer; matchId: string }) {
+  if (!(await q.matchExists(db, matchId))) throw new AppError('MATCH_NOT_FOUND');
+  await q.holdSpoiler(db, viewer.id, matchId);
+  return getMatch({ db, matchId, viewerId: viewer.id });
+}
+
+export async function revealSpoiler({ db, viewer, matchId }: { db: Db; viewer: Viewer; matchId: string }) {
+  if (!(await q.matchExists(db, matchId))) throw new AppError('MATCH_NOT_FOUND');
+  await q.revealSpoiler(db, viewer.id, matchId);
+  return getMatch({ db, matchId, viewerId: viewer.id });
+}
+
+/** Whether the fan holds the match in spoiler mode now (a watcher's stream asks before each change it forwards). */
+export async function holdsSpoiler(db: Executor, viewerId: string, matchId: string): Promise<boolean> {
+  return (await q.heldMatches(db, viewerId)).has(matchId);
 }
 
 /** The live event a watcher's stream starts with (and gets again after the LISTEN connection came back). */
-export async function currentLiveEvent({ db, matchId }: { db: Executor; matchId: string }): Promise<MatchLiveEvent> {
-  const match = await getMatch({ db, matchId });
-  return { kind: 'match', match: stateOf(match), change: null, event: null };
+export async function currentLiveEvent({
+  db,
+  matchId,
+  viewerId,
+}: {
+  db: Executor;
+  matchId: string;
+  viewerId?: string;
+}): Promise<MatchLiveEvent> {
+  const match = await getMatch({ db, matchId, viewerId });
+  const state = stateOf(match);
+  return {
+    kind: 'match',
+    match: match.spoilerHidden ? { ...state, spoilerHidden: true } : state,
+    change: null,
+    event: null,
+  };
 }
 
 const stateOf = (match: MatchDetail): MatchState => ({
@@ -209,8 +275,10 @@ export async function clubMatches({
   clubId,
   kind,
   cursor,
+  viewerId,
 }: {
   db: Db;
+  viewerId?: string;
   clubId: number;
   kind: 'upcoming' | 'results';
   cursor?: string;
@@ -218,7 +286,8 @@ export async function clubMatches({
   const limit = MATCH_LIST_PAGE_SIZE;
   const rows = await q.listClubMatches(db, { clubId, kind, cursor: decodeCursor(cursor), limit: limit + 1 });
   if (rows.length === 0 && !(await q.clubExists(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
-  return matchPage(rows, limit);
+  const page = matchPage(rows, limit);
+  return { ...page, matches: await forViewer(db, viewerId, page.matches) };
 }
 
 /** The administrators' list of every fixture, in the order of a club's list. */
@@ -246,7 +315,15 @@ function matchPage(rows: q.MatchRow[], limit: number): MatchPage {
 }
 
 /** The club's match on now, else its next one (a postponed one without a new date counts, by its old date). */
-export async function nextMatch({ db, clubId }: { db: Db; clubId: number }): Promise<MatchSummary | null> {
+export async function nextMatch({
+  db,
+  clubId,
+  viewerId,
+}: {
+  db: Db;
+  clubId: number;
+  viewerId?: string;
+}): Promise<MatchSummary | null> {
   const rows = await q.listClubMatches(db, { clubId, kind: 'upcoming', cursor: null, limit: 4 });
   if (rows.length === 0) {
     if (!(await q.clubExists(db, clubId))) throw new AppError('CLUB_NOT_FOUND');
@@ -254,7 +331,8 @@ export async function nextMatch({ db, clubId }: { db: Db; clubId: number }): Pro
   }
   const live = rows.find((row) => row.status === 'live' || row.status === 'half_time');
   const next = live ?? rows.find((row) => row.status === 'scheduled') ?? rows[0]!;
-  return toSummary(next);
+  const [shown] = await forViewer(db, viewerId, [toSummary(next)]);
+  return shown!;
 }
 
 function toCompetition(row: q.CompetitionRow): Competition {

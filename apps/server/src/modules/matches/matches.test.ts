@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { MatchDetail, MatchLiveEvent, MatchSummary, Post, StandingsResponse, Team } from '@burti/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, clubs, fixtures, profiles } from '../../db/schema/index.js';
+import { adminAuditLog, clubs, fixtures, matchSpoilerHolds, profiles } from '../../db/schema/index.js';
 import { APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
 
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -625,5 +625,78 @@ describe('live to watching fans', () => {
   it('answers 404 for the stream of an unknown match', async () => {
     const response = await dinamoFan.get(`/api/matches/${crypto.randomUUID()}/stream`);
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('spoiler mode', () => {
+  it('hides a held match’s score from that fan in every answer and on the stream, until revealed or 48 h pass', async () => {
+    const match = await createMatch('Telavi', 'Dila Gori', new Date(Date.now() + HOUR));
+    await pressOk(match.id, 'phase', { phase: 'start' });
+    await pressOk(match.id, 'events', { kind: 'goal', side: 'home', player: 'Tsitaishvili' });
+    const [holder, other] = (await t.createFans(2, 'Telavi')) as [Fan, Fan];
+    const held = await holder.put(`/api/matches/${match.id}/spoiler`);
+    expect(held.statusCode).toBe(200);
+    expect(held.json<{ match: MatchDetail }>().match).toMatchObject({
+      score: null,
+      halfTimeScore: null,
+      spoilerHidden: true,
+      events: [],
+      status: 'live',
+    });
+    expect((await holder.put(`/api/matches/${crypto.randomUUID()}/spoiler`)).statusCode).toBe(404);
+
+    const telavi = await clubId('Telavi');
+    const listed = (await holder.get(`/api/clubs/${telavi}/matches?kind=upcoming`)).json<{ matches: MatchSummary[] }>();
+    expect(listed.matches.find((m) => m.id === match.id)).toMatchObject({ score: null, spoilerHidden: true });
+    const next = (await holder.get(`/api/clubs/${telavi}/next-match`)).json<{ match: MatchSummary }>().match;
+    expect(next).toMatchObject({ id: match.id, score: null, spoilerHidden: true });
+    // Another fan sees the score.
+    const seen = (await other.get(`/api/matches/${match.id}`)).json<{ match: MatchDetail }>().match;
+    expect(seen).toMatchObject({ score: { home: 1, away: 0 }, spoilerHidden: false });
+    expect(seen.events).toHaveLength(1);
+
+    // On the stream: the holder gets each change without its score, the other fan with it.
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const holderStream = await watch(`${base}/api/matches/${match.id}/stream`, holder.headers);
+    const otherStream = await watch(`${base}/api/matches/${match.id}/stream`, other.headers);
+    try {
+      expect(await holderStream.waitFor(3000, (events) => events.length >= 1)).toBe(true);
+      expect(await otherStream.waitFor(3000, (events) => events.length >= 1)).toBe(true);
+      expect(holderStream.events[0]).toMatchObject({ match: { score: null, spoilerHidden: true } });
+      await pressOk(match.id, 'events', { kind: 'goal', side: 'away', player: 'Kvekveskiri' });
+      const added = (events: MatchLiveEvent[]) => events.some((e) => e.kind === 'match' && e.change === 'event_added');
+      expect(await holderStream.waitFor(3000, added)).toBe(true);
+      expect(await otherStream.waitFor(3000, added)).toBe(true);
+      expect(holderStream.events.at(-1)).toMatchObject({
+        kind: 'match',
+        change: 'event_added',
+        event: null,
+        match: { score: null, spoilerHidden: true },
+      });
+      expect(otherStream.events.at(-1)).toMatchObject({
+        match: { score: { home: 1, away: 1 } },
+        event: { kind: 'goal' },
+      });
+    } finally {
+      holderStream.close();
+      otherStream.close();
+    }
+
+    // Revealed: the score is back.
+    const revealed = await holder.delete(`/api/matches/${match.id}/spoiler`);
+    expect(revealed.json<{ match: MatchDetail }>().match).toMatchObject({
+      score: { home: 1, away: 1 },
+      spoilerHidden: false,
+    });
+    // Held again, it lapses after 48 hours.
+    await holder.put(`/api/matches/${match.id}/spoiler`);
+    expect((await holder.get(`/api/matches/${match.id}`)).json().match.score).toBeNull();
+    await t.db
+      .update(matchSpoilerHolds)
+      .set({ createdAt: new Date(Date.now() - 49 * HOUR) })
+      .where(eq(matchSpoilerHolds.userId, holder.userId));
+    expect((await holder.get(`/api/matches/${match.id}`)).json().match.score).toEqual({ home: 1, away: 1 });
   });
 });
