@@ -158,6 +158,10 @@ test('matchday screens', async ({ browser }) => {
       }),
     );
     const page = fan.page;
+    page.on('pageerror', (error) => console.log('PAGEERROR', error.message, error.stack?.slice(0, 600)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.log('CONSOLE', message.text().slice(0, 600));
+    });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       const name = (screen: string) => `${language}-${scheme}-matchday-${screen}`;
