@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearReturnTo } from '../lib/return-to';
 import { AnonymousOnly, RequireAdmin, RequireAuth, RequireClub } from './guards';
 import { aFan, fail, hang, renderWithProviders, requestsTo, server } from '../testing';
+
+// A page kept for after sign-in (lib/return-to) belongs to the test that made it.
+afterEach(() => clearReturnTo());
 
 /** The guards as the app's router nests them, each screen a line of text. */
 const routes: RouteObject[] = [

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { clearReturnTo, peekReturnTo, rememberReturnTo } from '../lib/return-to';
 import { useMe } from '../features/auth/api/get-me';
 import { useNotificationStream } from '../features/notifications/api/use-notification-stream';
 import { useInstallOffer } from '../features/pwa/install-offer';
@@ -31,7 +32,12 @@ export function RequireAuth() {
   if (isOffline(query) && !me) return <OfflineScreen onRetry={() => void refetch()} />;
   if (isPending) return <Splash />;
   if (isError) return <Splash error onRetry={() => void refetch()} />;
-  if (!me) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  if (!me) {
+    // Kept for after sign-in (lib/return-to): a shared post link opens that post once the visitor is in.
+    rememberReturnTo(location.pathname + location.search);
+    return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (peekReturnTo() === location.pathname + location.search) clearReturnTo();
   return (
     <>
       <SignedInEffects userId={me.id} />
@@ -60,6 +66,6 @@ export function AnonymousOnly() {
   const { data: me, isPending } = query;
   if (isOffline(query) && !me) return <OfflineScreen onRetry={() => void query.refetch()} />;
   if (isPending) return <Splash />;
-  if (me) return <Navigate to="/" replace />;
+  if (me) return <Navigate to={peekReturnTo() ?? '/'} replace />;
   return <Outlet />;
 }

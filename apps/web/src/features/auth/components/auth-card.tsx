@@ -3,6 +3,7 @@ import { MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { peekReturnTo } from '../../../lib/return-to';
 import type { z } from 'zod';
 import { BrandMark } from '../../../app/brand-mark';
 import { Button } from '../../../components/ui/button';
@@ -97,7 +98,8 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
         const me = await queryClient.fetchQuery(meQuery()).catch(() => null);
         if (me && !me.primaryClub) toast.success(t('auth.welcomeNew'), { description: t('auth.welcomeNewMessage') });
         else toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
-        await navigate('/', { replace: true });
+        // Back to the page the visitor opened (a shared post), when they came from one.
+        await navigate(peekReturnTo() ?? '/', { replace: true });
       } else if (mode === 'forgot') {
         const parsed = forgotPasswordInput.safeParse({ email });
         if (!parsed.success) return setErrors(fieldErrors(parsed.error));
