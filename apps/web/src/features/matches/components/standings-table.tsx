@@ -92,7 +92,7 @@ export function StandingsTable({
                 className={cn('border-b border-border', mine && 'bg-brand/10 font-semibold')}
               >
                 <td className={cn('py-2 pl-4', mine && 'shadow-[inset_3px_0_0_var(--color-brand)]')}>{row.position}</td>
-                <th scope="row" className="py-2 text-left font-[inherit]">
+                <th scope="row" className="w-full max-w-0 py-2 text-left font-[inherit]">
                   <span className="flex min-w-0 items-center gap-2">
                     <TeamBadge team={row.team} size="sm" />
                     <span className="min-w-0 truncate">{teamName(row.team, i18n.language)}</span>
