@@ -55,10 +55,6 @@ export const router = createBrowserRouter([
                 lazy: () => import('./routes/club').then((m) => ({ Component: m.ClubPageRoute })),
               },
               {
-                path: '/club/:clubId',
-                lazy: () => import('./routes/club').then((m) => ({ Component: m.ClubPageRoute })),
-              },
-              {
                 path: '/match/:matchId',
                 lazy: () => import('./routes/match').then((m) => ({ Component: m.MatchRoute })),
               },

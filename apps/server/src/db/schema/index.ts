@@ -1,7 +1,6 @@
 export * from './auth.js';
 export * from './app.js';
 export * from './club-follows.js';
-export * from './club-follows.js';
 export * from './matches.js';
 export * from './operations.js';
 export * from './providers.js';

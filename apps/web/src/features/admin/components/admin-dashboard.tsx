@@ -35,7 +35,6 @@ const CARDS: { key: keyof AdminStats; icon: LucideIcon }[] = [
   { key: 'blockedUsers', icon: UserX },
 ];
 
-
 /** The figures of the network, each one card; pending reports call for attention. */
 export function AdminDashboard() {
   const { t } = useTranslation();
@@ -93,11 +92,16 @@ export function AdminDashboard() {
             {CARDS.map(({ key, icon: Icon }) => (
               <Card
                 key={key}
-                className={cn('flex min-w-0 flex-col gap-2 p-4', key === 'pendingReports' && pending > 0 && 'border-warning')}
+                className={cn(
+                  'flex min-w-0 flex-col gap-2 p-4',
+                  key === 'pendingReports' && pending > 0 && 'border-warning',
+                )}
               >
                 <div className="flex items-start justify-between gap-2 text-muted-foreground">
                   {/* Long Georgian words break rather than push the icon out of a half-width card at 320 px. */}
-                  <h2 className="min-w-0 text-sm font-medium leading-tight [overflow-wrap:anywhere]">{t(`admin.dashboard.${key}`)}</h2>
+                  <h2 className="min-w-0 text-sm font-medium leading-tight [overflow-wrap:anywhere]">
+                    {t(`admin.dashboard.${key}`)}
+                  </h2>
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                 </div>
                 {stats ? (
