@@ -80,7 +80,7 @@ test.describe.serial('match day', () => {
     // A goal for Dinamo, with its scorer.
     await page.getByLabel('Player (optional)').fill('Zivzivadze');
     await press(page, 'Goal: Dinamo Tbilisi');
-    await expect(page.getByText('1 – 0')).toBeVisible();
+    await expect(page.getByText('Score: 1 – 0')).toBeAttached();
     await expect(header.getByText('1 – 0')).toBeVisible();
     await expect(watcher.page.getByText('Zivzivadze')).toBeVisible();
     await expect(reader.page.getByRole('region', { name: 'Live now' }).getByText('1 – 0')).toBeVisible();
@@ -98,7 +98,7 @@ test.describe.serial('match day', () => {
 
     // VAR takes the goal away again, then the match runs to full time.
     await press(page, 'VAR: disallow the last goal');
-    await expect(page.getByText('0 – 0')).toBeVisible();
+    await expect(page.getByText('Score: 0 – 0')).toBeAttached();
     await expect(header.getByText('0 – 0')).toBeVisible();
     await press(page, 'Half-time');
     await expect(header.getByText('შესვენება', { exact: true })).toBeVisible();

@@ -72,7 +72,9 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
           <Button asChild variant="ghost" className="px-2">
             <Link to="/profile">
               <ArrowLeft aria-hidden="true" />
-              {t('admin.backToApp')}
+              {/* On the narrowest phones the arrow alone, named for screen readers: the Georgian words would run
+                  under the badge. */}
+              <span className="max-[379px]:sr-only">{t('admin.backToApp')}</span>
             </Link>
           </Button>
           <div className="flex min-w-0 flex-1 items-center justify-end gap-2 md:justify-start">

@@ -64,7 +64,7 @@ describe('the live console', () => {
     const { user } = await open();
     await user.type(await screen.findByLabelText('Player (optional)'), 'Zivzivadze');
     await user.click(screen.getByRole('button', { name: 'Goal: Dinamo Tbilisi' }));
-    expect(await screen.findByText('1 – 0')).toBeTruthy();
+    expect(await screen.findByText('Score: 1 – 0')).toBeTruthy();
     expect(lastRequestTo('addMatchEvent').body).toEqual({ kind: 'goal', side: 'home', player: 'Zivzivadze' });
     expect(screen.getByLabelText<HTMLInputElement>('Player (optional)').value).toBe('');
     const timeline = screen.getByRole('list');
@@ -73,7 +73,7 @@ describe('the live console', () => {
     await user.click(screen.getByRole('button', { name: 'VAR: disallow the last goal' }));
     expect(await screen.findByText('Disallowed')).toBeTruthy();
     expect(lastRequestTo('addMatchEvent').body).toMatchObject({ kind: 'var', side: 'home', disallowsEventId: '101' });
-    expect(screen.getByText('0 – 0')).toBeTruthy();
+    expect(screen.getByText('Score: 0 – 0')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Undo last event' }));
     expect(await screen.findByText('Nothing has happened yet.')).toBeTruthy();

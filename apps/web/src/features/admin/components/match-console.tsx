@@ -106,15 +106,26 @@ function Console({ match }: { match: MatchDetail }) {
 
       <Card className="p-4">
         <h1 className="sr-only">{t('matchAdmin.console.title')}</h1>
-        <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 text-center">
-          <p className="font-semibold break-words">{home}</p>
-          <p className="text-3xl font-bold tabular-nums" aria-live="polite" aria-atomic="true">
-            <VisuallyHidden>{t('matchAdmin.console.score')}: </VisuallyHidden>
-            {match.score ? `${match.score.home} – ${match.score.away}` : t('matchAdmin.vs')}
-          </p>
-          <p className="font-semibold break-words">{away}</p>
-        </div>
-        <div className="mt-3 flex flex-wrap items-center justify-center gap-2 text-sm text-muted-foreground">
+        {/* A team a line, its goals beside it: long Georgian names keep whole words on the narrowest phones. */}
+        <VisuallyHidden aria-live="polite" aria-atomic="true">
+          {match.score ? `${t('matchAdmin.console.score')}: ${match.score.home} – ${match.score.away}` : ''}
+        </VisuallyHidden>
+        <dl className="flex flex-col gap-1">
+          {(
+            [
+              [home, match.score?.home],
+              [away, match.score?.away],
+            ] as const
+          ).map(([name, goals]) => (
+            <div key={name} className="flex items-center justify-between gap-3">
+              <dt className="min-w-0 text-lg font-semibold break-words">{name}</dt>
+              <dd className="text-3xl font-bold tabular-nums" aria-hidden="true">
+                {goals ?? '–'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <MatchStatusBadge status={match.status} minute={match.minute} addedMinute={match.addedMinute} />
           <span>{formatDateTime(match.kickoffAt)}</span>
           {match.handLocked && (
@@ -235,7 +246,12 @@ function Console({ match }: { match: MatchDetail }) {
               {t('matchAdmin.console.undo')}
             </Button>
             {match.handLocked && (
-              <Button variant="ghost" disabled={busy} onClick={() => release.mutate(undefined, { onError })}>
+              <Button
+                variant="ghost"
+                className="h-auto min-h-11 min-w-0 shrink whitespace-normal text-left"
+                disabled={busy}
+                onClick={() => release.mutate(undefined, { onError })}
+              >
                 {t('matchAdmin.console.release')}
               </Button>
             )}
