@@ -32,11 +32,3 @@ export type ClubDetailResponse = z.infer<typeof clubDetailResponse>;
 export const clubFollowStateSchema = z.object({ following: z.boolean() });
 export type ClubFollowState = z.infer<typeof clubFollowStateSchema>;
 export const clubIdParams = z.object({ clubId: z.coerce.number().int().positive().max(INT_ID_MAX, 'Club not found') });
-
-/**
- * A club's name in the reader's language: the Georgian name in Georgian (when the catalogue has one), else the
- * common English name. Every screen that names a club asks this one function.
- */
-export function clubName(club: { name: string; nameKa?: string | null }, language: string): string {
-  return language === 'ka' && club.nameKa ? club.nameKa : club.name;
-}

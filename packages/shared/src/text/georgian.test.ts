@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubName } from '../schemas/clubs.js';
+import { clubName } from '../club-name.js';
 import { ergative, genitive } from './georgian.js';
 
 describe('Georgian case endings on names', () => {

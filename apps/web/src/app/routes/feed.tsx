@@ -7,13 +7,18 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useMe } from '../../features/auth/api/get-me';
-import { NextMatchCard } from '../../features/matches/components/next-match-card';
 import { useFeed } from '../../features/posts/api/get-feed';
 import { useFollowedClubsFeed } from '../../features/clubs/api/get-followed-clubs-feed';
 import { useFollowingFeed } from '../../features/posts/api/get-following-feed';
 import { PostList } from '../../features/posts/components/post-list';
 import { appName } from '../../lib/i18n';
 import { Spinner } from '../../components/ui/spinner';
+
+// The club's next match loads beside the feed, not in its chunk: the match card, its live stream and its time
+// formats are the first screen's extra weight, and the posts do not wait for them.
+const NextMatchCard = lazy(() =>
+  import('../../features/matches/components/next-match-card').then((m) => ({ default: m.NextMatchCard })),
+);
 
 // The leaderboard (its club picker and period toggle) loads when its tab is opened, not with the feed.
 const LeaderboardTab = lazy(() =>
@@ -118,7 +123,11 @@ export function FeedRoute() {
           </Button>
         }
       />
-      {me?.primaryClub && <NextMatchCard clubId={me.primaryClub.id} />}
+      {me?.primaryClub && (
+        <Suspense fallback={null}>
+          <NextMatchCard clubId={me.primaryClub.id} />
+        </Suspense>
+      )}
       <Tabs defaultValue="feed" className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="feed" className="flex-1">
