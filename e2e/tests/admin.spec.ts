@@ -125,8 +125,9 @@ test.describe.serial('moderation', () => {
     await expectAccessible(admin);
     await admin.goto('/admin/audit');
     await expect(admin.getByText('blocked a user').first()).toBeVisible();
-    await expect(admin.getByText('resolved the reports on a post').first()).toBeVisible();
+    // The deletion is the case's decision: one entry, with the note (the case itself shows it as resolved).
     await expect(admin.getByText('deleted a post').first()).toBeVisible();
+    await expect(admin.getByText('“Abusive towards the referee.”').first()).toBeVisible();
     await expectAccessible(admin);
 
     // On a phone the sidebar is a menu.
