@@ -1,4 +1,4 @@
--- Search (decision 020). Fans, posts and hashtags are found by search keys: the text folded the way
+-- Search (decision 017). Fans, posts and hashtags are found by search keys: the text folded the way
 -- packages/shared/src/text searchKey() folds it (Georgian romanised, case, accents and punctuation gone, the
 -- spellings fans mix up merged), so "დინამო", "Dinamo" and "DİNAMO" meet. The keys are stored generated columns:
 -- they stay right through every write, bulk loads included (triggers can be switched off, generated columns not).

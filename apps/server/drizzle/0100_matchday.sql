@@ -1,4 +1,4 @@
--- Matchday (decision 025): competitions and seasons, teams mapped to clubs, fixtures with their live state, match
+-- Matchday (decision 022): competitions and seasons, teams mapped to clubs, fixtures with their live state, match
 -- events, lineups and standings; posts that belong to a match's thread.
 
 CREATE TABLE competitions (

@@ -1,4 +1,4 @@
--- Football data providers (decision 025): one row per provider, shared by every instance. It keeps the request
+-- Football data providers (decision 022): one row per provider, shared by every instance. It keeps the request
 -- budget of the current minute and UTC day (taken one request at a time by a conditional UPDATE, so instances
 -- never overspend together), the back-off a 429 or an outage asked for, which instance's turn it is to sync the
 -- fixture lists and the live matches, and what the admin screen shows: the last sync and the last errors.

@@ -1,4 +1,4 @@
--- Spoiler mode (decision 025): a fan holds a match "until I've watched"; every answer carrying its score for that
+-- Spoiler mode (decision 022): a fan holds a match "until I've watched"; every answer carrying its score for that
 -- fan hides it until they reveal it or MATCH_SPOILER_HOURS pass from the hold.
 CREATE TABLE match_spoiler_holds (
   user_id text NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,

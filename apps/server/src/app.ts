@@ -168,7 +168,7 @@ export async function buildApp({
       await Promise.all([applier.stop(), pruner.stop()]);
     });
   }
-  // Football providers (decision 026): with a token or key and jobs on, fixture lists and live matches are synced.
+  // Football providers (decision 023): with a token or key and jobs on, fixture lists and live matches are synced.
   const football = await startFootballSync({
     db,
     jobs,

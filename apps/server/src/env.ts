@@ -75,7 +75,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(120).default(10),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  // Football data providers (decision 025): none without a token or key, and fixtures are entered by hand.
+  // Football data providers (decision 022): none without a token or key, and fixtures are entered by hand.
   FOOTBALL_DATA_TOKEN: z.string().optional(),
   FOOTBALL_DATA_URL: z.url().default('https://api.football-data.org'),
   API_FOOTBALL_KEY: z.string().optional(),

@@ -52,7 +52,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const MOBILE_BREAKPOINT = 768;
 
-/** Search (decision 020): the longest search, and how many of each kind one page holds. */
+/** Search (decision 017): the longest search, and how many of each kind one page holds. */
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_FANS_PAGE_SIZE = 20;
 export const SEARCH_POSTS_PAGE_SIZE = 20;

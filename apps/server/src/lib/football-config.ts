@@ -6,7 +6,7 @@ export type FootballProviderName = 'football-data' | 'api-football';
 export type FollowedCompetitionConfig = { provider: FootballProviderName; competition: string; season: number };
 
 /**
- * Football data providers (modules/matches/providers, decision 026). Without a token or key there is no provider
+ * Football data providers (modules/matches/providers, decision 023). Without a token or key there is no provider
  * and every fixture is entered by hand (the default of `npm start`).
  */
 export type FootballConfig = {

@@ -17,7 +17,7 @@ export type PublishedEvent =
   { kind: 'notification'; notification: Notification } | { kind: 'unread'; unreadCount: number };
 
 type Listener = (event: PublishedEvent) => void;
-/** A topic's event as published: its SSE name and its JSON text, parsed by nobody on the way (decision 025). */
+/** A topic's event as published: its SSE name and its JSON text, parsed by nobody on the way (decision 022). */
 export type TopicListener = (name: string, data: string) => void;
 /** An open Server-Sent Events stream, as the realtime hub sees it. */
 export type Stream = {

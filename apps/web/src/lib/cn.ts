@@ -5,7 +5,7 @@ import { twMerge } from 'tailwind-merge';
  * Joins class names (clsx). It does not resolve conflicts: two utilities that set the same thing would be
  * decided by the stylesheet's order, not by the order written here. A primitive's own look lives in the
  * `components` layer (components/ui/ui.css), so a caller's utility overrides it; between utilities, write one
- * or the other (decision 024). In development and in tests a conflict throws, naming the classes;
+ * or the other (decision 021). In development and in tests a conflict throws, naming the classes;
  * tailwind-merge, which finds it, is not part of the production build.
  */
 export function cn(...inputs: ClassValue[]): string {

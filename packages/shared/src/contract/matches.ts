@@ -39,7 +39,7 @@ const consoleWrite = {
   responses: { 200: matchResponse },
 } as const;
 
-/** Matchday (decision 025): fixtures, the live match centre, standings, match threads, the administrators' console. */
+/** Matchday (decision 022): fixtures, the live match centre, standings, match threads, the administrators' console. */
 export const matchOperations = defineOperations({
   // --- fans ----------------------------------------------------------------------------------------------------------
   getMatch: {
@@ -291,7 +291,7 @@ export const matchOperations = defineOperations({
     errors: ['MATCH_NOT_FOUND', 'NOTHING_TO_UNDO', 'CONFLICT'],
   },
 
-  // --- administrators: the football data providers (decision 026) ---------------------------------------------------
+  // --- administrators: the football data providers (decision 023) ---------------------------------------------------
   getProviderStatus: {
     method: 'GET',
     path: '/api/admin/football/status',

@@ -147,7 +147,7 @@ export const AUDIT_ACTIONS = [
   'user_unblocked',
   'admin_granted',
   'admin_revoked',
-  // Matchday (decision 025): the fixture editor and the live console.
+  // Matchday (decision 022): the fixture editor and the live console.
   'competition_created',
   'competition_updated',
   'season_created',

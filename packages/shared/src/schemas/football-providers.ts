@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The administrators' view of the football data providers (decision 026): their health and their teams. */
+/** The administrators' view of the football data providers (decision 023): their health and their teams. */
 
 export const FOOTBALL_PROVIDER_NAMES = ['football-data', 'api-football'] as const;
 export type FootballProviderName = (typeof FOOTBALL_PROVIDER_NAMES)[number];

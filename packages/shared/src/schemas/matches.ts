@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT_ID_MAX } from '../constants.js';
 
 /**
- * Matchday (decision 025): competitions, seasons, teams mapped to clubs, fixtures with their live state, events,
+ * Matchday (decision 022): competitions, seasons, teams mapped to clubs, fixtures with their live state, events,
  * lineups, standings; the administrators' fixture editor and live console; match threads.
  */
 

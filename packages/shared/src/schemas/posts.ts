@@ -72,7 +72,7 @@ export const postTextInput = z.object({
     .transform((value) => value === true || value === 'true'),
 });
 export type PostTextInput = z.input<typeof postTextInput>;
-/** A new post: its text fields, and the match whose thread it goes to (decision 025). */
+/** A new post: its text fields, and the match whose thread it goes to (decision 022). */
 export const createPostInput = postTextInput.extend({ matchId: z.uuid('Match not found').optional() });
 export type CreatePostInput = z.input<typeof createPostInput>;
 

@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clubs, profiles } from './app.js';
 
-/** Clubs whose feeds a fan follows besides their own club (0104, decision 027). */
+/** Clubs whose feeds a fan follows besides their own club (0104, decision 024). */
 export const clubFollows = pgTable(
   'club_follows',
   {

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clubs, profiles } from './app.js';
 
-// Matchday (migration 0100, decision 025).
+// Matchday (migration 0100, decision 022).
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();

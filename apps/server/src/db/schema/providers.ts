@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Football data providers' budget, turns and health (migration 0102, decision 026).
+// Football data providers' budget, turns and health (migration 0102, decision 023).
 
 const tz = { withTimezone: true } as const;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.js';
 
 /**
- * The hand-entered competition a fresh install starts with (decision 025): Erovnuli Liga, season 2026, and a
+ * The hand-entered competition a fresh install starts with (decision 022): Erovnuli Liga, season 2026, and a
  * team for each Erovnuli Liga club of the club catalogue, mapped to it. No fixtures: administrators enter them
  * (or a provider brings them). Idempotent: run at every start, it adds what is missing and changes nothing else,
  * so an administrator's edits to these rows stay.

@@ -131,7 +131,7 @@ const KNOWN_FOREIGN_KEYS = new Set([
 
 /**
  * Others' posts and comments keep the text their authors wrote: a mention stores the handle with the profile id
- * it pointed at, and once that profile is gone it shows as plain text (decision 021).
+ * it pointed at, and once that profile is gone it shows as plain text (decision 018).
  */
 const OTHERS_CONTENT = ['posts.mentions', 'comments.mentions'];
 

@@ -20,7 +20,7 @@ export async function clubDetail(db: Executor, viewerId: string | null, id: numb
 
 /**
  * Follows or stops following a club's feed. One's own club stays as it is: following is only a subscription
- * to the club's posts in the Clubs feed (decision 027).
+ * to the club's posts in the Clubs feed (decision 024).
  */
 export async function setClubFollow(
   db: Executor,

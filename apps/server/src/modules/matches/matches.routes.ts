@@ -8,7 +8,7 @@ import * as matches from './matches.service.js';
 
 const HEARTBEAT_MS = 25_000;
 
-/** Matchday (decision 025): the match centre, club fixtures, standings, threads, and the administrators' console. */
+/** Matchday (decision 022): the match centre, club fixtures, standings, threads, and the administrators' console. */
 export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; realtime: Realtime }): void {
   route(app, operations.getMatch, async (request, _reply, viewer) => ({
     match: await matches.getMatch({ db, matchId: request.params.matchId, viewerId: viewer.id }),

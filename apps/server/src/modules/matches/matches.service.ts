@@ -34,7 +34,7 @@ import * as q from './matches.queries.js';
 
 const HOUR = 3_600_000;
 
-/** The live topic of a match: its watchers' streams subscribe to it (decision 025). */
+/** The live topic of a match: its watchers' streams subscribe to it (decision 022). */
 export const matchTopic = (matchId: string) => `match:${matchId}`;
 
 // --- shaping -----------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { FootballConfig } from '../../lib/football-config.js';
 import { route } from '../../plugins/contract.js';
 import { providerStatus, providerTeams } from './sync/provider-admin.service.js';
 
-/** The administrators' view of the football providers (decision 026); a team is mapped to a club with updateTeam. */
+/** The administrators' view of the football providers (decision 023); a team is mapped to a club with updateTeam. */
 export function providerAdminRoutes(
   app: FastifyInstance,
   { db, football }: { db: Db; football: FootballConfig | undefined },

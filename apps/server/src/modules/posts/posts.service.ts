@@ -213,7 +213,7 @@ export async function createPost({
   const clubId = await q.primaryClubOf(db, viewer.id);
   if (clubId === null) throw new AppError('CLUB_REQUIRED');
   if (!text && !file) throw new AppError('POST_EMPTY');
-  // A post to a match's thread: the viewer's club plays in it and the thread is open (decision 025).
+  // A post to a match's thread: the viewer's club plays in it and the thread is open (decision 022).
   if (matchId !== undefined) await assertCanPostInThread(db, viewer, matchId);
   const media = await storeMedia(storage, log, viewer, file);
   try {

@@ -45,7 +45,7 @@ const SOURCES = {
     message: 'feed.followingEmptyMessage',
     action: { to: '/search', label: 'feed.findFans', variant: 'outline' },
   },
-  // Public posts of the clubs whose feeds the viewer follows (decision 027).
+  // Public posts of the clubs whose feeds the viewer follows (decision 024).
   clubs: {
     useQuery: useFollowedClubsFeed,
     icon: Shield,

@@ -14,7 +14,7 @@ function configuredProviders(football: FootballConfig | undefined): FootballProv
 }
 
 /**
- * Each configured provider's health (decision 026) from its shared `provider_status` row; a provider whose row the
+ * Each configured provider's health (decision 023) from its shared `provider_status` row; a provider whose row the
  * sync has not written yet (jobs off, or before the first turn) shows nothing used and no sync.
  */
 export async function providerStatus({

@@ -10,7 +10,7 @@ import { budgetGate, claimTurn, ensureProviderRows, retryTurnSoon, type BudgetLi
 import { liveWanted, syncFixtureList, syncLive, type SyncDeps } from './sync.service.js';
 
 /**
- * When the providers are asked (decision 026). A ticker in every process with jobs on looks every few seconds
+ * When the providers are asked (decision 023). A ticker in every process with jobs on looks every few seconds
  * whose turn is due: the fixture lists once a day, the live matches every FOOTBALL_LIVE_POLL_S seconds but only
  * while a followed fixture is on or kicks off within minutes. The instance that moves a turn forward in
  * `provider_status` (one conditional UPDATE) sends it to the `football` queue of pg-boss, whose worker runs it;

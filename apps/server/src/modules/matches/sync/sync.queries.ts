@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema/index.js';
 import type { ProviderCompetition, ProviderName, ProviderTeam } from '../providers/provider.js';
 
-/** SQL of the provider sync: the other matchday tables written by provider id (decision 026). */
+/** SQL of the provider sync: the other matchday tables written by provider id (decision 023). */
 
 export type FixtureRow = typeof fixtures.$inferSelect;
 export type EventRow = typeof matchEvents.$inferSelect;

@@ -18,7 +18,7 @@ import { readProviderStatus, recordFailure, recordSuccess, type Clock, type Prov
 import * as q from './sync.queries.js';
 
 /**
- * Provider answers written into the matchday tables (decision 026). Everything is keyed by provider id: a fixture
+ * Provider answers written into the matchday tables (decision 023). Everything is keyed by provider id: a fixture
  * by (provider, provider_id), an event by its provider key, a team through team_provider_ids, so the same answer
  * written twice changes nothing and announces nothing. A fixture an administrator edited (`hand_locked`) is not
  * touched until released. Each change a fan watching the match should see is announced on the match's topic with
