@@ -8,7 +8,7 @@ import { RailSearchField } from '../features/search/components/search-field';
 import { cn } from '../lib/cn';
 import { useFirstIdle } from '../lib/idle';
 import { appName } from '../lib/i18n';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../components/layout/brand-mark';
 
 // The composer loads with its first use, so the first screen stays small.
 const PostComposerDialog = lazy(() =>

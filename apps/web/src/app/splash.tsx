@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '../components/layout/brand-mark';
 
 export function Splash({ error = false, onRetry }: { error?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();

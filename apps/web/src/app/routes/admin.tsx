@@ -11,7 +11,7 @@ import { MatchConsole } from '../../features/admin/components/match-console';
 import { AdminMatches } from '../../features/admin/components/match-fixtures';
 import { ReportList } from '../../features/admin/components/report-list';
 import { UserList } from '../../features/admin/components/user-list';
-import { BrandMark } from '../brand-mark';
+import { BrandMark } from '../../components/layout/brand-mark';
 
 /** The admin area (under RequireAdmin): its frame, then one screen per section. */
 export function AdminLayoutRoute() {

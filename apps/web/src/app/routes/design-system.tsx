@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/layout/page-header';
 import { DesignSystemPage } from '../../features/design-system/components/design-system-page';
-import { BrandMark } from '../brand-mark';
+import { BrandMark } from '../../components/layout/brand-mark';
 
 export function DesignSystemRoute() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { useMe } from '../../features/auth/api/get-me';
 import { rememberReferral } from '../../lib/referral';
 import { appName } from '../../lib/i18n';
-import { BrandMark } from '../brand-mark';
+import { BrandMark } from '../../components/layout/brand-mark';
 import { Splash } from '../splash';
 
 /** Waits for the auth state: signed-in fans go to their feed, visitors see the landing. */

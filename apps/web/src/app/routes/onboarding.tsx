@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ClubPicker } from '../../features/clubs/components/club-picker';
-import { BrandMark } from '../brand-mark';
+import { BrandMark } from '../../components/layout/brand-mark';
 
 export function OnboardingRoute() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { appName } from '../lib/i18n';
+import { appName } from '../../lib/i18n';
 
 /** The ball-and-cross mark: a football in the red of the Georgian flag. A `className` gives its size. */
 export function BrandMark({ className = 'size-10' }: { className?: string }) {

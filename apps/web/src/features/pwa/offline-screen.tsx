@@ -1,7 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../app/brand-mark';
+import { BrandMark } from '../../components/layout/brand-mark';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { peekReturnTo } from '../../../lib/return-to';
 import type { z } from 'zod';
-import { BrandMark } from '../../../app/brand-mark';
+import { BrandMark } from '../../../components/layout/brand-mark';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
