@@ -172,6 +172,13 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.string(),
   targetId: z.string(),
+  /**
+   * What the target is called, for a reader: a fan's nickname, a post's or comment's first line, a team's,
+   * competition's or match's name. Null once the target is gone (a deleted account, a deleted post).
+   */
+  targetLabel: z.string().nullable(),
+  /** The Georgian name, for targets the catalogue names in Georgian (teams, competitions, matches). */
+  targetLabelKa: z.string().nullable(),
   note: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),

@@ -345,14 +345,43 @@ export type AuditRow = {
   created_at: Date | string;
   admin_id: string | null;
   admin_nickname: string | null;
+  /** What the target is called today (a nickname, a post's first line, a team's name), null once it is gone. */
+  target_label: string | null;
+  /** Its Georgian name, for targets that have one (teams, competitions, matches). */
+  target_label_ka: string | null;
 };
+
+/** A text's first line, cut to 80 characters: how the log names a post or a comment. */
+const firstLine = (column: SQL) => sql`nullif(left(btrim(split_part(btrim(${column}), E'\n', 1)), 80), '')`;
 
 /** Newest first by id (ids only grow), so the primary key pages the log. */
 export async function listAudit(db: Executor, args: { beforeId: number | null; limit: number }): Promise<AuditRow[]> {
   return queryRows<AuditRow>(
     db,
     sql`select l.id, l.action, l.target_type, l.target_id, l.note, l.details, l.created_at,
-        a.id as admin_id, a.nickname as admin_nickname
+        a.id as admin_id, a.nickname as admin_nickname,
+        case l.target_type
+          when 'user' then (select u.nickname from profiles u where u.id = l.target_id)
+          when 'post' then (select ${firstLine(sql`p.text`)} from posts p where p.id = l.target_id::uuid)
+          -- A removed comment's words are gone from the table; the entry keeps an excerpt of them.
+          when 'comment' then coalesce(
+            (select ${firstLine(sql`c.body`)} from comments c where c.id = l.target_id::uuid),
+            ${firstLine(sql`l.details->>'excerpt'`)})
+          when 'team' then (select tm.name from teams tm where tm.id = l.target_id::integer)
+          when 'competition' then (select co.name from competitions co where co.id = l.target_id::integer)
+          when 'season' then (select co.name || ' ' || s.label from seasons s join competitions co on co.id = s.competition_id
+            where s.id = l.target_id::integer)
+          when 'match' then (select h.name || ' – ' || aw.name from fixtures f
+            join teams h on h.id = f.home_team_id join teams aw on aw.id = f.away_team_id where f.id = l.target_id::uuid)
+        end as target_label,
+        case l.target_type
+          when 'team' then (select tm.name_ka from teams tm where tm.id = l.target_id::integer)
+          when 'competition' then (select co.name_ka from competitions co where co.id = l.target_id::integer)
+          when 'season' then (select co.name_ka || ' ' || s.label from seasons s
+            join competitions co on co.id = s.competition_id where s.id = l.target_id::integer)
+          when 'match' then (select coalesce(h.name_ka, h.name) || ' – ' || coalesce(aw.name_ka, aw.name) from fixtures f
+            join teams h on h.id = f.home_team_id join teams aw on aw.id = f.away_team_id where f.id = l.target_id::uuid)
+        end as target_label_ka
       from admin_audit_log l left join profiles a on a.id = l.admin_id
       ${args.beforeId === null ? sql`` : sql`where l.id < ${args.beforeId}`}
       order by l.id desc

@@ -404,6 +404,8 @@ export async function listAudit({ db, cursor }: { db: Db; cursor?: string }): Pr
       action: row.action as AuditAction,
       targetType: row.target_type,
       targetId: row.target_id,
+      targetLabel: row.target_label,
+      targetLabelKa: row.target_label_ka,
       note: row.note,
       details: row.details,
       createdAt: iso(row.created_at),

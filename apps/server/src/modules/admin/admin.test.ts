@@ -592,6 +592,37 @@ describe('the admin API', () => {
       expect(entries.some((e) => e.action === 'user_blocked' && e.admin?.nickname === 'moderator_nino')).toBe(true);
     });
 
+    it('names each target as a reader knows it: nickname, first line, comment words, team names in both languages', async () => {
+      const [author, commenter] = (await t.createFans(2)) as [Fan, Fan];
+      await t.db.update(profiles).set({ nickname: 'ნიკა_audit' }).where(eq(profiles.id, commenter.userId));
+      const postId = await createPost(author, '  Derby day at Boris Paichadze\nsecond line  ');
+      const commentId = (await commenter.post(`/api/posts/${postId}/comments`, { body: 'A rude\nremark' })).json()
+        .comment.id as string;
+      expect((await admin.post(`/api/admin/comments/${commentId}/delete`, {})).statusCode).toBe(200);
+      expect((await admin.post(`/api/admin/posts/${postId}/delete`, {})).statusCode).toBe(200);
+      expect((await admin.post(`/api/admin/users/${commenter.userId}/block`, { blocked: true })).statusCode).toBe(200);
+      const team = (await admin.get('/api/admin/teams')).json<{ teams: { id: number; name: string }[] }>().teams[0]!;
+      const updated = await admin.patch(`/api/admin/teams/${team.id}`, { nameKa: 'გუნდი აუდიტი' });
+      expect(updated.statusCode, updated.body).toBe(200);
+
+      const entries = (await admin.get('/api/admin/audit')).json().entries as {
+        action: string;
+        targetId: string;
+        targetLabel: string | null;
+        targetLabelKa: string | null;
+      }[];
+      const find = (action: string, targetId: string) => entries.find((e) => e.action === action && e.targetId === targetId);
+      expect(find('post_deleted', postId)).toMatchObject({ targetLabel: 'Derby day at Boris Paichadze', targetLabelKa: null });
+      expect(find('comment_deleted', commentId)?.targetLabel).toBe('A rude');
+      expect(find('user_blocked', commenter.userId)?.targetLabel).toBe('ნიკა_audit');
+      expect(find('team_updated', String(team.id))).toMatchObject({ targetLabel: team.name, targetLabelKa: 'გუნდი აუდიტი' });
+
+      // A target that is gone is named by nothing rather than by an id.
+      await t.db.delete(profiles).where(eq(profiles.id, commenter.userId));
+      const after = (await admin.get('/api/admin/audit')).json().entries as typeof entries;
+      expect(after.find((e) => e.action === 'user_blocked' && e.targetId === commenter.userId)?.targetLabel).toBeNull();
+    });
+
     it('shows the configuration in force', async () => {
       const response = await admin.get('/api/admin/settings');
       expect(response.statusCode).toBe(200);

@@ -18,9 +18,21 @@ function targetPath(entry: AuditEntry): string | null {
   return null;
 }
 
+/**
+ * What the entry acted on, as a reader knows it: a nickname, a post's first line in quotes, a team's name in the
+ * reader's language. Never an id: a target that is gone is said to be gone.
+ */
+function targetName(entry: AuditEntry, language: string, gone: (type: string) => string): string {
+  const label = language === 'ka' && entry.targetLabelKa ? entry.targetLabelKa : entry.targetLabel;
+  if (!label) return gone(entry.targetType);
+  return entry.targetType === 'post' || entry.targetType === 'comment' ? `“${label}”` : label;
+}
+
 /** Every administrator action, newest first: who, what, on what, the note and when. */
 export function AuditLog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const gone = (type: string) =>
+    t(`admin.audit.gone.${type}`, { defaultValue: t('admin.audit.gone.other') });
   const audit = useAdminAudit();
 
   return (
@@ -43,7 +55,8 @@ export function AuditLog() {
                 .flatMap((page) => page.entries)
                 .map((entry) => {
                   const path = targetPath(entry);
-                  const type = t(`admin.review.typeName.${entry.targetType}`, { defaultValue: entry.targetType });
+                  const type = t(`admin.review.typeName.${entry.targetType}`, { defaultValue: '' });
+                  const name = targetName(entry, i18n.language, gone);
                   return (
                     <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 text-sm">
                       <p>
@@ -53,8 +66,8 @@ export function AuditLog() {
                       <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                         <RelativeTime date={entry.createdAt} />
                         <span aria-hidden="true">·</span>
-                        <span className="font-mono">
-                          {t('admin.audit.target', { type: entry.targetType, id: entry.targetId.slice(0, 8) })}
+                        <span className="min-w-0 wrap-anywhere" data-testid="audit-target">
+                          {name}
                         </span>
                         {path && (
                           <Link
@@ -62,7 +75,7 @@ export function AuditLog() {
                             className="inline-flex min-h-6 items-center font-medium text-brand hover:underline"
                           >
                             {t('admin.audit.open')}
-                            <span className="sr-only"> {t('admin.audit.target', { type, id: entry.targetId })}</span>
+                            <span className="sr-only"> {name}</span>
                           </Link>
                         )}
                       </p>
