@@ -89,8 +89,18 @@ export function ClubPicker() {
                 </p>
               </div>
             </div>
+            {me?.primaryClub && me.primaryClub.id !== selected.id && (
+              // What a change does (decision 003): posts keep the club they were posted to, the leaderboard
+              // counts the fan in their club of today, $GOAL belongs to the fan.
+              <p className="text-sm">
+                {t('onboarding.changeEffects', { from: nameOf(me.primaryClub), club: nameOf(selected) })}
+              </p>
+            )}
             <Button size="lg" onClick={join} isLoading={setClub.isPending}>
               {setClub.isPending ? t('onboarding.joining') : t('onboarding.join', { club: nameOf(selected) })}
+            </Button>
+            <Button variant="ghost" onClick={() => setSelected(null)} disabled={setClub.isPending}>
+              {t('onboarding.cancel')}
             </Button>
           </CardContent>
         </Card>
