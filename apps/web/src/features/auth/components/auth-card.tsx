@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck, MailWarning } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { peekReturnTo } from '../../../lib/return-to';
-import type { z } from 'zod';
 import { BrandMark } from '../../../components/layout/brand-mark';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -17,18 +18,23 @@ import { whenIdle } from '../../../lib/idle';
 import { meKeys, meQuery } from '../api/get-me';
 
 export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset';
-type Fields = Partial<Record<'nickname' | 'email' | 'password', string>>;
-
-function fieldErrors(error: z.ZodError): Fields {
-  const fields: Fields = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] as keyof Fields;
-    fields[key] ??= validationMessage(issue.message) ?? issue.message;
-  }
-  return fields;
-}
+/** What the card holds; each mode validates (and sends) its part with its shared schema (auth-actions.ts). */
+type AuthValues = { nickname: string; email: string; password: string };
 
 const loadActions = () => import('../lib/auth-actions');
+
+/**
+ * The form's resolver: the shared zod schema of the mode on screen (`signUpInput`, `signInInput`…), loaded with the
+ * auth client on first use rather than with the screen (the /auth first visit carries no zod). Its messages are the
+ * schemas' sentences, shown through the error catalogue with their numbers (lib/error-messages.ts).
+ */
+const resolverFor =
+  (mode: AuthMode): Resolver<AuthValues> =>
+  async (values, context, options) => {
+    const { schemas } = await loadActions();
+    const resolve = zodResolver(schemas[mode]) as unknown as Resolver<AuthValues>;
+    return resolve(values, context, options);
+  };
 
 /** The page the confirmation link lands on; the auth screen shows 'Email confirmed!' there. */
 const confirmedCallback = () =>
@@ -39,11 +45,13 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [nickname, setNickname] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Fields>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm<AuthValues>({
+    resolver: resolverFor(mode),
+    defaultValues: { nickname: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [resendingLink, setResendingLink] = useState(false);
+  const busy = isSubmitting || resendingLink;
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Set when a sign-in met an unconfirmed account: the card then offers a new confirmation mail. */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
@@ -52,7 +60,7 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
 
   const switchMode = (next: AuthMode) => {
     setMode(next);
-    setErrors({});
+    form.clearErrors();
     setSentTo(null);
     setUnconfirmed(null);
     setResentTo(null);
@@ -65,77 +73,62 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
     whenIdle(() => void loadActions());
   }, []);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    setBusy(true);
-    try {
-      const { authClient, authErrorMessage, forgotPasswordInput, resetPasswordInput, signInInput, signUpInput } =
-        await loadActions();
-      if (mode === 'signUp') {
-        const parsed = signUpInput.safeParse({ nickname, email, password });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        const { error } = await authClient.signUp.email({
-          email: parsed.data.email,
-          password: parsed.data.password,
-          name: parsed.data.nickname ?? '',
-          callbackURL: confirmedCallback(),
-        });
-        if (error) return fail(authErrorMessage(error));
-        toast.success(t('auth.checkEmail'), { description: t('auth.checkEmailSignUp') });
-        setSentTo(parsed.data.email);
-      } else if (mode === 'signIn') {
-        const parsed = signInInput.safeParse({ email, password });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        const { error } = await authClient.signIn.email(parsed.data);
-        if (error?.code === 'EMAIL_NOT_VERIFIED') {
-          setResentTo(null);
-          return setUnconfirmed(parsed.data.email);
-        }
-        if (error) return fail(authErrorMessage(error));
-        await queryClient.invalidateQueries({ queryKey: meKeys.all });
-        // A fan who has not chosen a club yet is new here (the first sign-in after confirming): no "Welcome back!".
-        const me = await queryClient.fetchQuery(meQuery()).catch(() => null);
-        if (me && !me.primaryClub) toast.success(t('auth.welcomeNew'), { description: t('auth.welcomeNewMessage') });
-        else toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
-        // Back to the page the visitor opened (a shared post), when they came from one.
-        await navigate(peekReturnTo() ?? '/', { replace: true });
-      } else if (mode === 'forgot') {
-        const parsed = forgotPasswordInput.safeParse({ email });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        const { error } = await authClient.requestPasswordReset({
-          email: parsed.data.email,
-          redirectTo: `${window.location.origin}/auth?mode=reset`,
-        });
-        if (error) return fail(authErrorMessage(error));
-        toast.success(t('auth.checkEmail'), { description: t('auth.checkEmailReset') });
-        switchMode('signIn');
-      } else {
-        const parsed = resetPasswordInput.safeParse({ password });
-        if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-        if (!resetToken) return fail(t('auth.resetLinkInvalid'));
-        const { error } = await authClient.resetPassword({ newPassword: parsed.data.password, token: resetToken });
-        if (error) return fail(authErrorMessage(error));
-        toast.success(t('auth.passwordUpdated'), { description: t('auth.passwordUpdatedMessage') });
-        setPassword('');
-        await navigate('/auth', { replace: true });
-        switchMode('signIn');
+  // The values arrive parsed by the mode's schema (trimmed, the email lower-cased).
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { authClient, authErrorMessage } = await loadActions();
+    if (mode === 'signUp') {
+      const { error } = await authClient.signUp.email({
+        email: values.email,
+        password: values.password,
+        name: values.nickname ?? '',
+        callbackURL: confirmedCallback(),
+      });
+      if (error) return fail(authErrorMessage(error));
+      toast.success(t('auth.checkEmail'), { description: t('auth.checkEmailSignUp') });
+      setSentTo(values.email);
+    } else if (mode === 'signIn') {
+      const { error } = await authClient.signIn.email({ email: values.email, password: values.password });
+      if (error?.code === 'EMAIL_NOT_VERIFIED') {
+        setResentTo(null);
+        return setUnconfirmed(values.email);
       }
-    } finally {
-      setBusy(false);
+      if (error) return fail(authErrorMessage(error));
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
+      // A fan who has not chosen a club yet is new here (the first sign-in after confirming): no "Welcome back!".
+      const me = await queryClient.fetchQuery(meQuery()).catch(() => null);
+      if (me && !me.primaryClub) toast.success(t('auth.welcomeNew'), { description: t('auth.welcomeNewMessage') });
+      else toast.success(t('auth.welcomeBack'), { description: t('auth.signedIn') });
+      // Back to the page the visitor opened (a shared post), when they came from one.
+      await navigate(peekReturnTo() ?? '/', { replace: true });
+    } else if (mode === 'forgot') {
+      const { error } = await authClient.requestPasswordReset({
+        email: values.email,
+        redirectTo: `${window.location.origin}/auth?mode=reset`,
+      });
+      if (error) return fail(authErrorMessage(error));
+      toast.success(t('auth.checkEmail'), { description: t('auth.checkEmailReset') });
+      switchMode('signIn');
+    } else {
+      if (!resetToken) return fail(t('auth.resetLinkInvalid'));
+      const { error } = await authClient.resetPassword({ newPassword: values.password, token: resetToken });
+      if (error) return fail(authErrorMessage(error));
+      toast.success(t('auth.passwordUpdated'), { description: t('auth.passwordUpdatedMessage') });
+      form.setValue('password', '');
+      await navigate('/auth', { replace: true });
+      switchMode('signIn');
     }
-  }
+  });
 
   async function resend() {
     if (!sentTo) return;
-    setBusy(true);
+    setResendingLink(true);
     try {
       const { authClient, authErrorMessage } = await loadActions();
       const { error } = await authClient.sendVerificationEmail({ email: sentTo, callbackURL: confirmedCallback() });
       if (error) fail(authErrorMessage(error));
       else toast.success(t('auth.resent'));
     } finally {
-      setBusy(false);
+      setResendingLink(false);
     }
   }
 
@@ -191,7 +184,7 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
             </div>
           </div>
         ) : (
-          <form className="flex flex-col gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <form className="flex flex-col gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
             {mode === 'signIn' && unconfirmed && (
               <div
                 role="alert"
@@ -225,9 +218,8 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
                 id="nickname"
                 label={t('auth.nicknameOptional')}
                 hint={t('auth.nicknameHint')}
-                error={errors.nickname}
-                value={nickname}
-                onChange={setNickname}
+                error={errors.nickname?.message}
+                field={form.register('nickname')}
                 autoComplete="username"
               />
             )}
@@ -236,9 +228,8 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
                 id="email"
                 type="email"
                 label={t('auth.email')}
-                error={errors.email}
-                value={email}
-                onChange={setEmail}
+                error={errors.email?.message}
+                field={form.register('email')}
                 autoComplete="email"
                 required
               />
@@ -249,9 +240,8 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
                 type="password"
                 label={mode === 'reset' ? t('auth.newPassword') : t('auth.password')}
                 hint={mode === 'signIn' ? undefined : t('auth.passwordHint')}
-                error={errors.password}
-                value={password}
-                onChange={setPassword}
+                error={errors.password?.message}
+                field={form.register('password')}
                 autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
                 required
               />
@@ -308,37 +298,36 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
 function Field(props: {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   type?: string;
   hint?: string;
   error?: string;
   autoComplete?: string;
   required?: boolean;
 }) {
-  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`].filter(Boolean).join(' ');
+  // The schemas' sentence in the language on screen, with its numbers (a limit lives in the shared schema only).
+  const error = props.error && (validationMessage(props.error) ?? props.error);
+  const describedBy = [props.hint && `${props.id}-hint`, error && `${props.id}-error`].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={props.id}>{props.label}</Label>
       <Input
         id={props.id}
-        name={props.id}
         type={props.type ?? 'text'}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        {...props.field}
         autoComplete={props.autoComplete}
         required={props.required}
-        aria-invalid={props.error ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
-      {props.hint && !props.error && (
+      {props.hint && !error && (
         <p id={`${props.id}-hint`} className="text-xs text-muted-foreground">
           {props.hint}
         </p>
       )}
-      {props.error && (
+      {error && (
         <p id={`${props.id}-error`} className="text-xs font-medium text-danger">
-          {props.error}
+          {error}
         </p>
       )}
     </div>
