@@ -108,6 +108,7 @@ export function NicknameProfileRoute() {
           isOwn={false}
           showGoal={profile.data.profile.goalBalance > 0}
           actions={<ProfileActions userId={profile.data.profile.id} relationship={profile.data.relationship} />}
+          blocked={profile.data.relationship.hasBlocked}
           postsSlot={<UserPostList userId={profile.data.profile.id} isOwn={false} />}
         />
       ) : (
@@ -168,6 +169,7 @@ export function UserProfileRoute() {
           isOwn={isOwn}
           showGoal={isOwn || data.goalBalance > 0}
           actions={relationship && <ProfileActions userId={data.id} relationship={relationship} />}
+          blocked={relationship?.hasBlocked}
           postsSlot={<UserPostList userId={data.id} isOwn={isOwn} />}
         />
       ) : (

@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@burti/shared';
-import { PenSquare } from 'lucide-react';
+import { Ban, PenSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,9 +20,15 @@ export function ProfileView({
   actions,
   postsSlot,
   avatar,
+  blocked = false,
 }: {
   profile: PublicProfile;
   isOwn: boolean;
+  /**
+   * The viewer blocked this fan: their posts are hidden from the viewer, so the tab says why instead of
+   * "No posts yet" under a posts count that is not zero.
+   */
+  blocked?: boolean;
   showGoal: boolean;
   actions?: ReactNode;
   /** The fan's posts, composed by the route (profiles don't reach into the posts feature themselves). */
@@ -82,7 +88,16 @@ export function ProfileView({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="posts">
-          {postsSlot ??
+          {blocked ? (
+            <EmptyState
+              icon={Ban}
+              title={t('profile.blockedTitle', { nickname: profile.nickname })}
+              message={
+                profile.postsCount > 0 ? t('profile.blockedMessage', { count: profile.postsCount }) : undefined
+              }
+            />
+          ) : (
+            postsSlot ??
             (isOwn ? (
               <EmptyState
                 icon={PenSquare}
@@ -95,7 +110,8 @@ export function ProfileView({
               />
             ) : (
               <EmptyState icon={PenSquare} title={t('profile.noPostsOther')} />
-            ))}
+            ))
+          )}
         </TabsContent>
       </Tabs>
     </div>
