@@ -1,8 +1,14 @@
 import type { Executor } from '../../db/client.js';
 import * as q from './share.queries.js';
 
-/** What a link preview shows: Open Graph and Twitter card tags. */
-export type ShareCard = { title: string; description: string; image: string | null; url: string };
+/**
+ * What a link preview shows: Open Graph and Twitter card tags. `image` is the post's photo or the fan's avatar, or
+ * else the site's icon (`fallbackImage`), so a preview never goes without a picture.
+ */
+export type ShareCard = { title: string; description: string; image: string; fallbackImage: boolean; url: string };
+
+/** The site's own picture for cards without one: the app icon the web app serves from apps/web/public. */
+export const DEFAULT_SHARE_IMAGE = '/icons/icon-512.png';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -11,7 +17,11 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-const absolute = (appUrl: string, path: string | null) => (path ? new URL(path, `${appUrl}/`).toString() : null);
+const absolute = (appUrl: string, path: string) => new URL(path, `${appUrl}/`).toString();
+const picture = (appUrl: string, path: string | null) => ({
+  image: absolute(appUrl, path ?? DEFAULT_SHARE_IMAGE),
+  fallbackImage: !path,
+});
 
 /**
  * The card of a shared `/post/{id}` or `/u/{id}` link, for crawlers and messengers (Telegram, WhatsApp…): the
@@ -33,7 +43,7 @@ export async function shareCard(db: Executor, path: string, appUrl: string): Pro
     return {
       title: clip(`${row.nickname} · ${row.club_name}`, 90),
       description: clip(firstLine || `${row.nickname} · ${row.club_name}`, 200),
-      image: absolute(appUrl, image),
+      ...picture(appUrl, image),
       url: `${appUrl}/post/${post}`,
     };
   }
@@ -44,7 +54,7 @@ export async function shareCard(db: Executor, path: string, appUrl: string): Pro
     return {
       title: clip(row.club_name ? `${row.nickname} · ${row.club_name}` : row.nickname, 90),
       description: clip(row.bio?.split('\n')[0]?.trim() || row.nickname, 200),
-      image: absolute(appUrl, row.avatar_url),
+      ...picture(appUrl, row.avatar_url),
       url: `${appUrl}/u/${user}`,
     };
   }
@@ -60,8 +70,10 @@ export function withShareCard(html: string, card: ShareCard): string {
     meta('property', 'og:title', card.title),
     meta('property', 'og:description', card.description),
     meta('property', 'og:url', card.url),
-    ...(card.image ? [meta('property', 'og:image', card.image)] : []),
-    meta('name', 'twitter:card', card.image ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', card.image),
+    // The square icon reads best as a small card; a photo gets the large one.
+    meta('name', 'twitter:card', card.fallbackImage ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:image', card.image),
     meta('name', 'twitter:title', card.title),
     meta('name', 'twitter:description', card.description),
   ].join('');

@@ -1,8 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { fileURLToPath } from 'node:url';
+import { APP_URL, createTestApp, type TestApp } from '../../../test/harness.js';
+import { DEFAULT_SHARE_IMAGE } from './share.service.js';
 
 /** Shared links: `/post/{id}` and `/u/{id}` answer crawlers with the post's or profile's card in the page. */
 let t: TestApp;
@@ -39,6 +41,9 @@ describe('share cards', () => {
     expect(meta(body, 'og:title')).toMatch(/ · Torpedo Kutaisi$/);
     expect(meta(body, 'og:url')).toMatch(new RegExp(`/post/${id}$`));
     expect(meta(body, 'twitter:card')).toBe('summary');
+    // Without a photo, the site's icon: an absolute address, so messengers can fetch it.
+    expect(meta(body, 'og:image')).toBe(`${APP_URL}/icons/icon-512.png`);
+    expect(meta(body, 'twitter:image')).toBe(`${APP_URL}/icons/icon-512.png`);
     expect(body).not.toContain('<script>alert');
     expect(body).not.toContain('second line');
     // The app itself is still the page.
@@ -62,6 +67,12 @@ describe('share cards', () => {
     const me = (await fan!.get('/api/me')).json<{ me: { nickname: string } }>().me;
     const body = await page(`/u/${fan!.userId}`);
     expect(meta(body, 'og:title')).toBe(`${me.nickname} · Barcelona`);
+    expect(meta(body, 'og:image')).toBe(`${APP_URL}/icons/icon-512.png`);
     expect((await page('/u/nobody-here')).includes('og:title')).toBe(false);
+  });
+
+  it('falls back to an image the web app really serves', async () => {
+    const publicDir = fileURLToPath(new URL('../../../../web/public', import.meta.url));
+    await expect(access(join(publicDir, DEFAULT_SHARE_IMAGE))).resolves.toBeUndefined();
   });
 });
