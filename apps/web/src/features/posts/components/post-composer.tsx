@@ -114,6 +114,13 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
     setKeepExisting(false);
   }
 
+  // A photo the browser cannot show (damaged, or not really an image) is refused as soon as its preview fails,
+  // with a message, instead of a broken preview until Post is pressed.
+  function refuseUnreadable() {
+    setPicked(null);
+    toast.error(t('composer.unreadable'), { description: t('composer.unreadablePhoto') });
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit || sending.current) return;
@@ -187,6 +194,7 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
           src={picked?.url ?? existing?.url}
           alt={t('composer.previewAlt')}
           className="max-h-72 w-full object-contain"
+          onError={picked ? refuseUnreadable : undefined}
         />
       ) : (
         // Fans' own uploads come without caption tracks.
