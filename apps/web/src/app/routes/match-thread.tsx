@@ -1,5 +1,5 @@
 import { POST_TEXT_MAX, type MatchDetail } from '@burti/shared';
-import { ArrowUp, Lock, MessagesSquare } from 'lucide-react';
+import { ArrowUp, EyeOff, Lock, MessagesSquare } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MentionTextarea } from '../../components/rich-text/mention-textarea';
@@ -16,7 +16,8 @@ import { ApiError } from '../../lib/api';
 
 /**
  * The match thread: a composer while the thread is open, the banner of new posts, and the posts (each card
- * shows its author's club, so a derby's two sets of fans are told apart).
+ * shows its author's club, so a derby's two sets of fans are told apart). For a fan holding the match in spoiler
+ * mode the posts are folded behind "Show posts".
  */
 export function MatchThread({
   match,
@@ -30,6 +31,9 @@ export function MatchThread({
   const { t } = useTranslation();
   const query = useMatchPosts(match.id);
   const { phase } = match.thread;
+  // Spoiler mode: the posts stay folded (they may tell the score) until the fan shows them here or reveals it.
+  const [unfoldedFor, setUnfoldedFor] = useState<string | null>(null);
+  const folded = match.spoilerHidden === true && unfoldedFor !== match.id;
   return (
     <section aria-labelledby="match-thread" className="bg-background">
       <h2 id="match-thread" className="border-b border-border bg-card px-4 pb-2 pt-4 text-base font-bold">
@@ -42,18 +46,30 @@ export function MatchThread({
       ) : (
         <ThreadComposer matchId={match.id} />
       )}
-      <NewPostsBanner count={newPosts} onShow={onShowNewPosts} />
-      <PostList
-        query={query}
-        errorTitle={t('matches.threadLoadFailed')}
-        empty={
-          <EmptyState
-            icon={MessagesSquare}
-            title={t('matches.threadEmptyTitle')}
-            message={phase === 'closed' || phase === 'not_open' ? undefined : t('matches.threadEmptyMessage')}
+      {folded ? (
+        <div className="flex flex-col items-center gap-3 px-4 py-8 text-center">
+          <EyeOff aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="max-w-sm text-sm text-muted-foreground">{t('matches.spoiler.threadFolded')}</p>
+          <Button variant="outline" onClick={() => setUnfoldedFor(match.id)}>
+            {t('matches.spoiler.showPosts')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <NewPostsBanner count={newPosts} onShow={onShowNewPosts} />
+          <PostList
+            query={query}
+            errorTitle={t('matches.threadLoadFailed')}
+            empty={
+              <EmptyState
+                icon={MessagesSquare}
+                title={t('matches.threadEmptyTitle')}
+                message={phase === 'closed' || phase === 'not_open' ? undefined : t('matches.threadEmptyMessage')}
+              />
+            }
           />
-        }
-      />
+        </>
+      )}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useMatchLive } from '../../features/matches/api/use-match-live';
 import { MatchHeader } from '../../features/matches/components/match-header';
 import { MatchLineups } from '../../features/matches/components/match-lineups';
 import { MatchTimeline } from '../../features/matches/components/match-timeline';
+import { SpoilerPanel } from '../../features/matches/components/spoiler-toggle';
 import { teamName } from '../../features/matches/lib/match-format';
 import { ApiError } from '../../lib/api';
 import { MatchThread } from './match-thread';
@@ -20,13 +21,17 @@ export function MatchRoute() {
   const { t, i18n } = useTranslation();
   const { matchId = '' } = useParams();
   const { data: match, error, refetch } = useMatch(matchId);
-  const { newPosts, showNewPosts } = useMatchLive(matchId, { enabled: match !== undefined });
+  const { newPosts, showNewPosts } = useMatchLive(matchId, {
+    enabled: match !== undefined,
+    held: match?.spoilerHidden === true,
+  });
 
   let body;
   if (match) {
     body = (
       <>
         <MatchHeader match={match} />
+        <SpoilerPanel match={match} />
         <MatchTimeline match={match} />
         <MatchLineups match={match} />
         <MatchThread match={match} newPosts={newPosts} onShowNewPosts={showNewPosts} />

@@ -12,11 +12,24 @@ async function readMatchEvent(data: string): Promise<MatchLiveEvent> {
   return matchLiveEventSchema.parse(value);
 }
 
-/** The state's fields over a cached copy, when the state is newer than that copy; the copy itself otherwise. */
+/**
+ * The state's fields over a cached copy, when the state is newer than that copy; the copy itself otherwise. A copy
+ * the fan holds in spoiler mode keeps its score hidden whatever arrives: a stream opened before the hold carries
+ * the score to everyone, and only the server's answers (a reveal, a refetch) show it again.
+ */
 function newer<T extends MatchSummary>(cached: T, state: MatchState): T {
   if (cached.id !== state.id || state.version <= cached.version) return cached;
+  if (cached.spoilerHidden && !state.spoilerHidden) return { ...cached, ...state, ...HIDDEN };
   return { ...cached, ...state };
 }
+
+const HIDDEN = {
+  score: null,
+  halfTimeScore: null,
+  extraTimeScore: null,
+  penalties: null,
+  spoilerHidden: true,
+} as const satisfies Partial<MatchState>;
 
 /**
  * A newer state of a match, written into every cached copy: the match page, the clubs' next-match cards and
@@ -48,9 +61,13 @@ const TIMELINE_CHANGES = new Set(['event_added', 'event_cancelled', 'event_remov
 /**
  * Watches one match while mounted: its stream's `match` events move the cached state forward (score, status,
  * minute; only ever to a newer `version`), a change of the timeline refetches the match, and `thread_post`
- * events count the thread's new posts for the "N new posts" banner (`showNewPosts` loads them).
+ * events count the thread's new posts for the "N new posts" banner (`showNewPosts` loads them). `held`: the fan
+ * holds the match in spoiler mode (the stream is opened again when it changes).
  */
-export function useMatchLive(matchId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+export function useMatchLive(
+  matchId: string | undefined,
+  { enabled = true, held = false }: { enabled?: boolean; held?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   // New posts per match, so moving to another match starts from none.
   const [pending, setPending] = useState<{ matchId: string | undefined; ids: readonly string[] }>({
@@ -93,7 +110,8 @@ export function useMatchLive(matchId: string | undefined, { enabled = true }: { 
         );
       },
     );
-  }, [matchId, enabled, queryClient]);
+    // A hold or a reveal opens the stream again: the server decides at connect whether it sends this fan the score.
+  }, [matchId, enabled, held, queryClient]);
 
   const showNewPosts = useCallback(async () => {
     if (!matchId) return;

@@ -1,4 +1,5 @@
 import type { MatchState } from '@burti/shared';
+import { EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { cn } from '../../../lib/cn';
@@ -20,6 +21,7 @@ export function LiveScore({
   className?: string;
 }) {
   const { t } = useTranslation();
+  if (match.spoilerHidden) return <HiddenScore className={className} />;
   const spoken = match.score
     ? `${t('matches.scoreSpoken', { home, homeScore: match.score.home, away, awayScore: match.score.away })}${
         isLive(match) ? '' : `. ${t(`matches.status.${match.status}`)}`
@@ -34,5 +36,25 @@ export function LiveScore({
         {spoken}
       </VisuallyHidden>
     </>
+  );
+}
+
+const HIDDEN_SCORE = '– : –';
+
+/**
+ * The score of a match the fan holds in spoiler mode: "– : –" with a closed eye, said as "Score hidden until
+ * you've watched" (and never a status that gives the result away, such as full time).
+ */
+export function HiddenScore({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      role="img"
+      aria-label={t('matches.spoiler.hiddenScore')}
+      className={cn('inline-flex items-center gap-1.5 font-bold tabular-nums text-muted-foreground', className)}
+    >
+      <EyeOff aria-hidden="true" className="size-[0.6em] shrink-0" />
+      <span aria-hidden="true">{HIDDEN_SCORE}</span>
+    </span>
   );
 }

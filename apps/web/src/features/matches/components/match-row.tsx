@@ -11,7 +11,12 @@ export function MatchRow({ match, clubId }: { match: MatchSummary; clubId: numbe
   const { t, i18n } = useTranslation();
   const home = teamName(match.home, i18n.language);
   const away = teamName(match.away, i18n.language);
-  const score = match.score ? `${match.score.home} – ${match.score.away}` : null;
+  const hidden = match.spoilerHidden === true;
+  const score = hidden
+    ? t('matches.spoiler.hiddenScore')
+    : match.score
+      ? `${match.score.home} – ${match.score.away}`
+      : null;
   const status = match.status === 'scheduled' ? null : t(`matches.status.${match.status}`);
   const label = [t('matches.versus', { home, away }), score, status].filter(Boolean).join(', ');
   return (
@@ -23,8 +28,8 @@ export function MatchRow({ match, clubId }: { match: MatchSummary; clubId: numbe
       >
         <span className="flex min-w-0 flex-col gap-1">
           {[
-            { team: match.home, name: home, goals: match.score?.home },
-            { team: match.away, name: away, goals: match.score?.away },
+            { team: match.home, name: home, goals: hidden ? '–' : match.score?.home },
+            { team: match.away, name: away, goals: hidden ? '–' : match.score?.away },
           ].map(({ team, name, goals }) => (
             <span key={team.id} className="flex items-center gap-2">
               <TeamBadge team={team} size="sm" />

@@ -34,7 +34,9 @@ export function MatchTimeline({ match }: { match: MatchDetail }) {
       <h2 id="match-timeline" className="mb-3 text-base font-bold">
         {t('matches.timeline')}
       </h2>
-      {match.events.length === 0 ? (
+      {match.spoilerHidden ? (
+        <p className="text-sm text-muted-foreground">{t('matches.spoiler.timelineHidden')}</p>
+      ) : match.events.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('matches.noEvents')}</p>
       ) : (
         <ol className="flex flex-col gap-2">

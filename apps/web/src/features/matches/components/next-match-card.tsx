@@ -7,8 +7,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useClubNextMatch } from '../api/get-club-next-match';
 import { useMatchLive } from '../api/use-match-live';
 import { formatKickoff, isLive, teamName } from '../lib/match-format';
-import { LiveScore } from './live-score';
+import { HiddenScore, LiveScore } from './live-score';
 import { MatchStatus } from './match-status';
+import { SpoilerToggle } from './spoiler-toggle';
 import { TeamBadge } from './team-badge';
 
 /**
@@ -28,7 +29,7 @@ function NextMatch({ match }: { match: MatchSummary }) {
   const live = isLive(match);
   // Watched while it is on (and from shortly before kick-off, when it may start at any moment).
   const soon = useKickoffNear(match.kickoffAt) && match.status === 'scheduled';
-  useMatchLive(match.id, { enabled: live || soon });
+  useMatchLive(match.id, { enabled: live || soon, held: match.spoilerHidden === true });
   const home = teamName(match.home, i18n.language);
   const away = teamName(match.away, i18n.language);
   const competition =
@@ -51,7 +52,9 @@ function NextMatch({ match }: { match: MatchSummary }) {
           <span className="break-words text-sm font-semibold">{home}</span>
         </span>
         <span className="flex min-w-16 flex-col items-center">
-          {match.score ? (
+          {match.spoilerHidden ? (
+            <HiddenScore className="text-xl" />
+          ) : match.score ? (
             <LiveScore match={match} home={home} away={away} className="text-xl" />
           ) : (
             <span className="text-sm font-bold text-muted-foreground">–</span>
@@ -64,12 +67,17 @@ function NextMatch({ match }: { match: MatchSummary }) {
         </span>
         <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
       </Link>
-      {match.status === 'scheduled' && (
-        <p className="mt-1 text-center text-xs text-muted-foreground">
-          <time dateTime={match.kickoffAt}>{formatKickoff(match.kickoffAt)}</time>
-          {match.venue && <> · {match.venue}</>}
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-2">
+        <p className="min-w-0 text-xs text-muted-foreground">
+          {match.status === 'scheduled' && (
+            <>
+              <time dateTime={match.kickoffAt}>{formatKickoff(match.kickoffAt)}</time>
+              {match.venue && <> · {match.venue}</>}
+            </>
+          )}
         </p>
-      )}
+        <SpoilerToggle match={match} compact className="-mr-2 ml-auto" />
+      </div>
     </section>
   );
 }
