@@ -71,9 +71,10 @@ export async function registerAuth(
     return reply.send(response.body ? await response.text() : null);
   }
   const guard = authGuardRouteOptions({ db });
-  // The calls a client needs to sign up, in and out are documented operations; better-auth limits them itself.
+  // The calls a client needs to sign up, in and out are documented operations; better-auth limits them itself
+  // (their limits say `by: 'better-auth'`).
   for (const op of [operations.signUp, operations.signIn, operations.signOut, operations.getSession]) {
-    route(app, op, handler, { ...guard, rateLimitEnforcedElsewhere: true });
+    route(app, op, handler, guard);
   }
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, ...guard, handler });
 

@@ -12,6 +12,8 @@ const { probe } = defineOperations({
     summary: 'A probe',
     tags: ['test'],
     auth: 'none',
+    idempotent: false,
+    rateLimit: null,
     params: z.object({ id: z.coerce.number().int().positive() }),
     query: z.object({ q: z.string().trim().default('none') }),
     body: z.object({ name: z.string().min(2, 'Too short.') }).strict(),

@@ -128,17 +128,20 @@ function bodySchema(op: Operation): JsonSchema | undefined {
 
 /** Fastify's schema of an operation (JSON Schema throughout, as @fastify/swagger reads it). */
 export function routeSchema(op: Operation): FastifySchema & Record<string, unknown> {
-  const limit = op.rateLimit
-    ? `\n\nRate limit: ${op.rateLimit.max} calls per ${op.rateLimit.windowSeconds} s per ${op.auth === 'none' ? 'address' : 'user'}.`
+  const limit = op.limit
+    ? `\n\nRate limit: ${op.limit.max} calls per ${op.limit.windowSeconds} s per ${op.auth === 'none' ? 'address' : 'user'}.`
     : '';
   const auth =
     op.auth === 'none'
       ? ''
       : `\n\nAuth: ${{ viewer: 'signed in', active: 'signed in, account not blocked', admin: 'administrator' }[op.auth]} (cookie or bearer).`;
+  const idempotent = op.idempotent
+    ? '\n\nAccepts an `Idempotency-Key` header: a retry with the same key within 24 hours gets the first answer again (with `Idempotent-Replayed: true`) and changes nothing twice.'
+    : '';
   return {
     operationId: op.id,
     summary: op.summary,
-    description: `${op.description ?? op.summary}${auth}${limit}`,
+    description: `${op.description ?? op.summary}${auth}${limit}${idempotent}`,
     tags: [...op.tags],
     security: op.auth === 'none' ? [] : SECURITY,
     ...(op.params ? { params: toJsonSchema(op.params, 'input') } : {}),
@@ -148,7 +151,8 @@ export function routeSchema(op: Operation): FastifySchema & Record<string, unkno
     ...(op.produces ? { produces: [op.produces] } : {}),
     response: responseSchemas(op),
     'x-auth': op.auth,
-    ...(op.rateLimit ? { 'x-rate-limit': op.rateLimit } : {}),
+    ...(op.limit ? { 'x-rate-limit': op.limit } : {}),
+    ...(op.idempotent ? { 'x-idempotent': op.idempotent } : {}),
     'x-error-codes': [...op.errors],
   };
 }
@@ -197,10 +201,7 @@ function guard(check: (viewer: Viewer | null) => Viewer) {
 
 const guards = { viewer: guard(signedIn), active: guard(activeViewer), admin: guard(administrator) };
 
-export type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
-  /** better-auth limits its own endpoints: the route only documents the limit. */
-  rateLimitEnforcedElsewhere?: boolean;
-};
+export type RouteExtras = Omit<RouteShorthandOptions, 'schema'>;
 
 /**
  * Registers an operation's route. Who may call it is checked before the input (401 before 400, as the routes
@@ -211,7 +212,7 @@ export function route<O extends Operation>(
   app: FastifyInstance,
   op: O,
   handler: ContractHandler<O>,
-  { rateLimitEnforcedElsewhere, ...extras }: RouteExtras = {},
+  extras: RouteExtras = {},
 ): void {
   for (const [part, schema] of [
     ['params', op.params],
@@ -220,9 +221,10 @@ export function route<O extends Operation>(
   ] as const) {
     if (schema) validators.set(`${op.method} ${op.path} ${part}`, schema);
   }
+  // better-auth limits its own endpoints (the operation says `by: 'better-auth'`): the route only documents it.
   const limit =
-    op.rateLimit && app.rateLimitsEnabled && !rateLimitEnforcedElsewhere
-      ? { rateLimit: { max: op.rateLimit.max, timeWindow: op.rateLimit.windowSeconds * 1000 } }
+    op.limit?.by === 'server' && app.rateLimitsEnabled
+      ? { rateLimit: { max: op.limit.max, timeWindow: op.limit.windowSeconds * 1000 } }
       : {};
   const guard = op.auth === 'none' ? [] : [guards[op.auth]];
   const preValidation = [...guard, ...[extras.preValidation ?? []].flat()];

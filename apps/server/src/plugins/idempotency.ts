@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { operations, type Idempotency, type OperationId } from '@burti/shared';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
@@ -15,9 +16,10 @@ import { AppError } from '../lib/errors.js';
  * work and stores its answer. Requests that lose wait for that answer and replay it, so 20 parallel sends make one
  * post. An answer of 5xx or 429 is not kept: the row is released so that the retry does the work.
  *
+ * Which operations take the header is their contract operation's `idempotent` (`recorded` or `repeatable`).
+ *
  * A process can die after its write committed and before it answered. So that a retry still gets the first
- * answer, the writes that would create something twice (posts, comments, edits, reports, referrals: `recorded`
- * below) store their answer in the write's own transaction, through {@link answerRecorder}. A claim left without
+ * answer, the writes that would create something twice (posts, comments, edits, reports, referrals: `recorded`) store their answer in the write's own transaction, through {@link answerRecorder}. A claim left without
  * an answer for {@link ABANDONED_AFTER_SECONDS} seconds therefore never committed, or belongs to a write that sets
  * a state (like, share, follow, block, avatar: `repeatable`) and can simply be done again: the retry takes the
  * claim over under a new attempt id and does the work. Should the first attempt still be alive, its recorded
@@ -33,29 +35,13 @@ const WAIT_MAX_MS = 30_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /**
- * The writes that accept the header (route patterns as registered): `recorded` ones keep their answer in their
- * own transaction (their route passes {@link answerRecorder} to the service); `repeatable` ones set a state, so
- * doing them again after a crash changes nothing.
+ * How a route takes the header: its contract operation's `idempotent` (packages/shared/src/contract). `recorded`
+ * writes keep their answer in their own transaction (their route passes {@link answerRecorder} to the service);
+ * `repeatable` ones set a state, so doing them again after a crash changes nothing.
  */
-export const IDEMPOTENT_ROUTES = new Map<string, 'recorded' | 'repeatable'>([
-  ['POST /api/posts', 'recorded'],
-  ['PATCH /api/posts/:postId', 'recorded'],
-  ['POST /api/posts/:postId/comments', 'recorded'],
-  ['POST /api/reports', 'recorded'],
-  ['POST /api/goal/referrals', 'recorded'],
-  ['POST /api/admin/matches/:matchId/phase', 'recorded'],
-  ['POST /api/admin/matches/:matchId/events', 'recorded'],
-  ['POST /api/admin/matches/:matchId/undo', 'recorded'],
-  ['POST /api/posts/:postId/like', 'repeatable'],
-  ['DELETE /api/posts/:postId/like', 'repeatable'],
-  ['POST /api/posts/:postId/share', 'repeatable'],
-  ['DELETE /api/posts/:postId/share', 'repeatable'],
-  ['POST /api/users/:userId/follow', 'repeatable'],
-  ['DELETE /api/users/:userId/follow', 'repeatable'],
-  ['POST /api/users/:userId/block', 'repeatable'],
-  ['DELETE /api/users/:userId/block', 'repeatable'],
-  ['POST /api/me/avatar', 'repeatable'],
-]);
+export function idempotencyOf(operationId: string | undefined): Idempotency {
+  return operationId && operationId in operations ? operations[operationId as OperationId].idempotent : false;
+}
 
 /** Stores a write's answer inside the write's transaction (see the module's comment). */
 export type AnswerRecorder<T> = (tx: Tx, result: T) => Promise<void>;
@@ -221,7 +207,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
     const taken = claims.get(request);
     if (!taken) return payload;
     claims.delete(request);
-    const recorded = IDEMPOTENT_ROUTES.get(`${request.method} ${request.routeOptions.url}`) === 'recorded';
+    const recorded = idempotencyOf(request.routeOptions.config.operation) === 'recorded';
     // A `recorded` write that committed has its answer stored already: this changes nothing then.
     const where = ofClaim(taken);
     try {
@@ -251,8 +237,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }): v
   };
 
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (!methods.some((method) => IDEMPOTENT_ROUTES.has(`${method} ${route.url}`))) return;
+    if (!idempotencyOf(route.config?.operation)) return;
     route.preHandler = [...[route.preHandler ?? []].flat(), preHandler];
     route.onSend = [...[route.onSend ?? []].flat(), onSend];
   });

@@ -21,8 +21,37 @@ export const USER_LIMITS: Record<UserLimitAction, number> = {
   blocks: 30,
   avatars: 10,
 };
-export const perMinute = (max: number): RateLimit => ({ max, windowSeconds: 60 });
-export const userLimit = (action: UserLimitAction): RateLimit => perMinute(USER_LIMITS[action]);
+const perMinute = (max: number): RateLimit => ({ max, windowSeconds: 60 });
+
+/**
+ * The named limits operations declare (`rateLimit: 'posts'`). Each operation counts on its own: liking and
+ * unliking each have 120 a minute. `by: 'better-auth'` marks the limits better-auth enforces on its own endpoints
+ * (apps/server/src/lib/auth.ts reads them from here); the server enforces the others.
+ */
+export const RATE_LIMITS = {
+  ...(Object.fromEntries(
+    Object.entries(USER_LIMITS).map(([action, max]) => [action, perMinute(max)]),
+  ) as Record<UserLimitAction, RateLimit>),
+  /** $GOAL rewards and referrals. */
+  goal: perMinute(60),
+  /** Per address. */
+  telegramSignIn: perMinute(30),
+  signUp: { max: 10, windowSeconds: 600, by: 'better-auth' },
+  signIn: { max: 10, windowSeconds: 60, by: 'better-auth' },
+  /** better-auth's default for its endpoints without a rule of their own. */
+  authSession: { max: 120, windowSeconds: 60, by: 'better-auth' },
+} as const satisfies Record<string, RateLimit & { by?: 'better-auth' }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+/** A limit as an operation holds it: its name, its size and who enforces it. */
+export type NamedRateLimit = RateLimit & { name: RateLimitName; by: 'server' | 'better-auth' };
+
+/**
+ * Whether an operation takes an `Idempotency-Key` header (a retry with the same key gets the first answer and
+ * does nothing again; apps/server/src/plugins/idempotency.ts): `recorded` writes create something and store their
+ * answer in their own transaction, `repeatable` ones set a state, so doing them again after a crash changes
+ * nothing; `false` when the header is not read.
+ */
+export type Idempotency = 'recorded' | 'repeatable' | false;
 
 /** A response with no body (204). */
 export const noContent = null;
@@ -35,7 +64,10 @@ export type OperationSpec = {
   description?: string;
   tags: readonly string[];
   auth: OperationAuth;
-  rateLimit?: RateLimit;
+  /** Takes an `Idempotency-Key` header, and how a retry is made safe; see {@link Idempotency}. */
+  idempotent: Idempotency;
+  /** Its limit from {@link RATE_LIMITS}; null when it has none. */
+  rateLimit: RateLimitName | null;
   /** Request media types; JSON unless said otherwise. */
   consumes?: readonly string[];
   /** Files a multipart body may carry beside the fields of `body` (name → what it is). */
@@ -55,6 +87,8 @@ export type OperationSpec = {
 export type Operation<S extends OperationSpec = OperationSpec> = Omit<S, 'errors'> & {
   id: string;
   errors: readonly ErrorCode[];
+  /** `rateLimit` looked up in {@link RATE_LIMITS}. */
+  limit: NamedRateLimit | null;
 };
 
 /** Errors any operation may answer with: an overloaded or unreachable database, a fault. */
@@ -67,6 +101,8 @@ function impliedErrors(spec: OperationSpec): ErrorCode[] {
   if (spec.auth === 'active') codes.push('ACCOUNT_BLOCKED');
   if (spec.auth === 'admin') codes.push('FORBIDDEN');
   if (spec.rateLimit) codes.push('RATE_LIMITED');
+  // A malformed key is 400; a key used before for another request, or a retry that took over, is 409.
+  if (spec.idempotent) codes.push('VALIDATION', 'CONFLICT');
   return codes;
 }
 
@@ -78,7 +114,16 @@ export function defineOperations<const T extends Record<string, OperationSpec>>(
   for (const [id, spec] of Object.entries(specs)) {
     const errors = [...new Set([...impliedErrors(spec), ...spec.errors, ...COMMON_ERRORS])];
     errors.sort((a, b) => errorCodes[a].status - errorCodes[b].status || a.localeCompare(b));
-    out[id] = { ...spec, id, errors };
+    const limit: (RateLimit & { by?: 'better-auth' }) | null = spec.rateLimit && RATE_LIMITS[spec.rateLimit];
+    out[id] = {
+      ...spec,
+      id,
+      errors,
+      limit:
+        limit && spec.rateLimit
+          ? { name: spec.rateLimit, max: limit.max, windowSeconds: limit.windowSeconds, by: limit.by ?? 'server' }
+          : null,
+    };
   }
   return out as { [K in keyof T]: Operation<T[K]> & { id: K } };
 }

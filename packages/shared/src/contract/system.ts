@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, perMinute } from './operation.js';
+import { defineOperations } from './operation.js';
 
 /**
  * The account calls of better-auth (mounted under /api/auth) that a client needs to sign up, sign in and out,
@@ -72,7 +72,8 @@ export const systemOperations = defineOperations({
     description: 'Handled by better-auth. A common password is refused with PASSWORD_TOO_COMMON.',
     tags: ['auth'],
     auth: 'none',
-    rateLimit: { max: 10, windowSeconds: 600 },
+    idempotent: false,
+    rateLimit: 'signUp',
     body: signUpBody,
     responses: {
       200: z.looseObject({ token: z.string().nullable(), user: authUser }),
@@ -87,7 +88,8 @@ export const systemOperations = defineOperations({
     description: `Handled by better-auth: 401 for a wrong email or password, 403 for an unconfirmed email, both as \`{ code, message }\`. ${bearerNote} Failed sign-ins are also limited per account.`,
     tags: ['auth'],
     auth: 'none',
-    rateLimit: { max: 10, windowSeconds: 60 },
+    idempotent: false,
+    rateLimit: 'signIn',
     body: signInBody,
     responses: {
       200: z.looseObject({ redirect: z.boolean(), token: z.string(), user: authUser }),
@@ -103,7 +105,8 @@ export const systemOperations = defineOperations({
     description: 'Handled by better-auth.',
     tags: ['auth'],
     auth: 'none',
-    rateLimit: perMinute(120),
+    idempotent: false,
+    rateLimit: 'authSession',
     responses: { 200: z.looseObject({ success: z.boolean() }) },
     errors: [],
   },
@@ -114,7 +117,8 @@ export const systemOperations = defineOperations({
     description: 'Handled by better-auth.',
     tags: ['auth'],
     auth: 'none',
-    rateLimit: perMinute(120),
+    idempotent: false,
+    rateLimit: 'authSession',
     responses: {
       200: z
         .looseObject({
@@ -132,7 +136,8 @@ export const systemOperations = defineOperations({
     description: bearerNote,
     tags: ['auth'],
     auth: 'none',
-    rateLimit: perMinute(30),
+    idempotent: false,
+    rateLimit: 'telegramSignIn',
     body: telegramSignInInput,
     responses: { 200: telegramSignInResponse },
     errors: ['NOT_FOUND', 'FORBIDDEN', 'UNAUTHENTICATED'],
@@ -143,6 +148,8 @@ export const systemOperations = defineOperations({
     summary: 'Readiness (same as /api/health/ready)',
     tags: ['operations'],
     auth: 'none',
+    idempotent: false,
+    rateLimit: null,
     responses: { 200: healthResponse, 503: healthResponse },
     errors: [],
   },
@@ -152,6 +159,8 @@ export const systemOperations = defineOperations({
     summary: 'Whether the database, the realtime connection and Redis answer (503 otherwise)',
     tags: ['operations'],
     auth: 'none',
+    idempotent: false,
+    rateLimit: null,
     responses: { 200: healthResponse, 503: healthResponse },
     errors: [],
   },
@@ -161,6 +170,8 @@ export const systemOperations = defineOperations({
     summary: 'Whether the process answers',
     tags: ['operations'],
     auth: 'none',
+    idempotent: false,
+    rateLimit: null,
     responses: { 200: z.object({ ok: z.boolean() }) },
     errors: [],
   },
