@@ -37,7 +37,13 @@ export function RequireAuth() {
     rememberReturnTo(location.pathname + location.search);
     return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
   }
-  if (peekReturnTo() === location.pathname + location.search) clearReturnTo();
+  const here = location.pathname + location.search;
+  if (peekReturnTo() === here) {
+    // A new fan (just signed up and confirmed) chooses a club first; the club choice then takes them to the
+    // page they opened (ClubPicker), so the kept path stays until then.
+    if (!me.primaryClub) return <Navigate to="/onboarding" replace />;
+    clearReturnTo();
+  }
   return (
     <>
       <SignedInEffects userId={me.id} />

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { clubPlace, useClubName } from '../../../lib/club-name';
 import { appName } from '../../../lib/i18n';
+import { clearReturnTo, peekReturnTo } from '../../../lib/return-to';
 import { cn } from '../../../lib/cn';
 import { useMe } from '../../auth/api/get-me';
 import { useClubSearch, useClubs } from '../api/get-clubs';
@@ -48,7 +49,10 @@ export function ClubPicker() {
         toast.success(t('onboarding.welcome', { appName }), {
           description: t('onboarding.joined', { club: nameOf(selected) }),
         });
-        void navigate('/feed');
+        // A new fan who opened a shared link lands on it once their club is chosen (lib/return-to).
+        const next = peekReturnTo();
+        clearReturnTo();
+        void navigate(next ?? '/feed');
       },
       onError: (error) => toast.error(t('app.error'), { description: error.message }),
     });
