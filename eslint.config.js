@@ -3,7 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import i18next from 'eslint-plugin-i18next';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -34,6 +36,15 @@ const TESTS = ['**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts'];
 //    another module only through that module's `<name>.service.ts`; `lib/`, `db/` and `plugins/` import nothing from
 //    `modules/`; services and queries take plain values, never Fastify's request, reply or instance. Module folders
 //    are read from disk too. Tests may reach anywhere.
+// 4. No import cycles anywhere (`import-x/no-cycle`, imports resolved as TypeScript resolves them, workspace
+//    packages included; `import type` is erased at build time and is not an edge). A cycle is broken by moving what
+//    both sides need down a level.
+// 5. The server is layered, and an import only points down (`import-x/no-restricted-paths`, on resolved paths):
+//      env.ts, paths.ts, defaults.ts  <  db/  <  lib/  <  config.ts  <  plugins/  <  modules/  <  app.ts  <  main.ts
+//    (what the environment says; the database handle and schema; helpers; the app's configuration made from the
+//    environment; Fastify plugins; the feature modules; the app that composes them; the process). Tests may reach
+//    anywhere. On the web, src/components and src/lib import neither src/features nor src/app, and a feature never
+//    imports src/app: the app composes features, not the other way round.
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** @param {string} s */
@@ -88,6 +99,66 @@ function serverModulePatterns(module) {
   ];
 }
 
+/**
+ * The server's layers, lowest first (rule 5 at the top). A file may import its own layer and the ones below: every
+ * layer above it is a forbidden `from`.
+ * @type {{ name: string, paths: string[] }[]}
+ */
+const serverLayers = [
+  { name: 'the environment (env.ts, paths.ts, defaults.ts)', paths: ['env.ts', 'paths.ts', 'defaults.ts'] },
+  { name: 'db/', paths: ['db/**'] },
+  { name: 'lib/', paths: ['lib/**'] },
+  { name: 'config.ts', paths: ['config.ts'] },
+  { name: 'plugins/', paths: ['plugins/**'] },
+  { name: 'modules/', paths: ['modules/**'] },
+  { name: 'app.ts', paths: ['app.ts'] },
+  { name: 'main.ts', paths: ['main.ts'] },
+];
+const SERVER_SRC = 'apps/server/src';
+
+// One zone per (layer, layer above) pair: a zone's `from` may not mix globs (`db/**`) with plain files (`config.ts`).
+const serverLayerZones = serverLayers.flatMap((layer, index) =>
+  serverLayers.slice(index + 1).flatMap((above) =>
+    layer.paths.flatMap((target) =>
+      above.paths.map((from) => ({
+        target: `${SERVER_SRC}/${target}`,
+        from: `${SERVER_SRC}/${from}`,
+        message: `${layer.name} is below ${above.name}: import only from its own layer or lower ones (ARCHITECTURE.md, Server).`,
+      })),
+    ),
+  ),
+);
+
+const WEB_SRC = 'apps/web/src';
+const webZones = [
+  {
+    target: `${WEB_SRC}/features/**`,
+    from: `${WEB_SRC}/app/**`,
+    message:
+      'A feature does not import src/app (the app composes features): move what both need to src/components or src/lib.',
+  },
+  {
+    target: [`${WEB_SRC}/components/**`, `${WEB_SRC}/lib/**`],
+    from: [`${WEB_SRC}/app/**`, `${WEB_SRC}/features/**`],
+    message: 'src/components and src/lib sit below the features and the app: they import neither.',
+  },
+];
+
+/** Files ESLint's cycle and layer rules resolve imports with: TypeScript's resolution, each workspace's tsconfig. */
+const importResolvers = [
+  createTypeScriptImportResolver({
+    noWarnOnMultipleProjects: true,
+    project: [
+      'apps/server/tsconfig.json',
+      'apps/web/tsconfig.json',
+      'packages/shared/tsconfig.json',
+      'e2e/tsconfig.json',
+      'bench/tsconfig.json',
+    ],
+  }),
+  createNodeResolver(),
+];
+
 const noFastifyObjects = {
   name: 'fastify',
   importNames: ['FastifyRequest', 'FastifyReply', 'FastifyInstance'],
@@ -112,6 +183,8 @@ export default defineConfig(
     'coverage/',
     // Type-checked by scripts/third-party-client.mjs against types generated from docs/openapi.json.
     'scripts/third-party/',
+    // Planted import cycles and upward imports that apps/server/test/lint-seams.test.ts expects lint to refuse.
+    'apps/server/test/fixtures/',
   ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -222,6 +295,45 @@ export default defineConfig(
             ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(Literal[value=/\\p{L}{2}/u], TemplateLiteral[expressions.length=0])',
           message: 'User-facing text must come from the i18n catalogue: use t().',
         },
+      ],
+    },
+  },
+
+  // --- No import cycles; layers point down (rules 4 and 5 at the top) -------------------------------------------------
+  {
+    files: [TS, JS],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': importResolvers,
+      // Files of these kinds are read for their imports (the default is .js alone, which would see no TypeScript).
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+    },
+    rules: {
+      // Only the project's own files are walked (packages in node_modules cannot import back into it).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: [
+      // The Drizzle schema is one unit: its tables name each other's columns in callbacks (`references(() => …)`)
+      // that run only once every file of it has loaded (posts.match_id → fixtures, fixtures → clubs).
+      'apps/server/src/db/schema/*.ts',
+      // The benchmark's driver (run.ts) is also the library of its process and read helpers that writes.ts and
+      // matchday.ts use: a cycle until those helpers move to a file of their own (run.ts is being changed for the
+      // matchday phase as this is written).
+      'bench/*.ts',
+    ],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...serverLayerZones, ...webZones] },
       ],
     },
   },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@burti/shared';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/timeouts.js';
-import { DEFAULT_MAX_QUEUE_WAIT_MS } from './plugins/load-shedding.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_QUEUE_WAIT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from './defaults.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 

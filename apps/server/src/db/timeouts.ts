@@ -13,8 +13,7 @@ export type DatabaseTimeouts = {
   statementMs?: number;
 };
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+export { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../defaults.js';
 /** How much longer than statement_timeout a silent server is given before its connection is cut. */
 export const SILENCE_GRACE_MS = 500;
 /**

@@ -47,15 +47,9 @@ async function authWithCapturedLog(logLevel: AppConfig['logLevel']) {
     config: {
       appName: 'Burti',
       appUrl: APP_URL,
-      dataDir,
-      mediaDir: join(dataDir, 'media'),
-      outboxDir: join(dataDir, 'outbox'),
-      mailFrom: 'Burti <no-reply@localhost>',
       authSecret: 'a-secret-for-the-logging-test-0123456789abcdef',
       trustedOrigins: [APP_URL],
       rateLimits: false,
-      logLevel,
-      jobs: false,
     },
     mailer: createMailer({ outboxDir: join(dataDir, 'outbox'), from: 'Burti <no-reply@localhost>', logger: app.log }),
     profiles: {

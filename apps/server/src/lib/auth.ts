@@ -5,7 +5,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import { messages } from './i18n/messages.js';
@@ -117,6 +116,16 @@ export async function rehearseNewAccount(db: Db): Promise<void> {
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
+/** What better-auth's setup reads of the app's configuration (config.ts's AppConfig carries all of it). */
+export type AuthConfig = {
+  appName: string;
+  appUrl: string;
+  authSecret: string;
+  trustedOrigins: string[];
+  adminEmail?: string;
+  rateLimits: boolean;
+};
+
 export function createAuth({
   db,
   config,
@@ -127,7 +136,7 @@ export function createAuth({
 }: {
   log: FastifyBaseLogger;
   db: Db;
-  config: AppConfig;
+  config: AuthConfig;
   mailer: Mailer;
   profiles: AuthProfiles;
   rateLimitStorage?: AuthRateLimitStorage;

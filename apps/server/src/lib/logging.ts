@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
-import type { AppConfig } from '../config.js';
+import type { Env } from '../env.js';
 
 /** Keys whose values never reach a log line: credentials, tokens, mail addresses and mailed links. */
 export const REDACTED_PATHS = [
@@ -49,7 +49,7 @@ function prettyPrinterInstalled(): boolean {
  * X-Request-Id when it sent a sane one), pretty in development; secrets and addresses never written.
  */
 export function loggerOptions(
-  config: Pick<AppConfig, 'logLevel' | 'prettyLogs'>,
+  config: { logLevel: Env['LOG_LEVEL']; prettyLogs?: boolean },
 ): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     requestIdHeader: false,

@@ -1,7 +1,7 @@
-import type { Mention } from '@burti/shared';
+import type { Mention, Post, PostPage } from '@burti/shared';
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { versionedAvatarColumn } from './avatar.js';
-import type { Cursor } from './cursor.js';
+import { type Cursor, encodeCursor } from './cursor.js';
 
 // What every list of posts reads, in one place: the posts module's feeds and detail, the search, the tag pages.
 // (Modules compose their SQL from here; they do not reach into each other's query files.)
@@ -78,4 +78,58 @@ export function postListColumns(viewerId: string | Placeholder): SQL {
  */
 export function mentionsColumn(column: SQL): SQL {
   return sql`burti_mention_view(${column})`;
+}
+
+export function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    author: {
+      id: row.author_id,
+      nickname: row.author_nickname,
+      avatarUrl: row.author_avatar_url,
+    },
+    club: {
+      id: row.club_id,
+      name: row.club_name,
+      nameKa: row.club_name_ka,
+      country: row.club_country,
+      league: row.club_league,
+    },
+    text: row.text,
+    mentions: row.mentions ?? [],
+    media:
+      row.media_url && row.media_type
+        ? {
+            url: row.media_url,
+            type: row.media_type,
+            width: row.media_width,
+            height: row.media_height,
+            feedUrl: row.media_feed_url,
+            posterUrl: row.media_poster_url ?? null,
+          }
+        : null,
+    mediaUrls: row.media_urls ?? [],
+    likesCount: row.likes_count,
+    commentsCount: row.comments_count,
+    sharesCount: row.shares_count,
+    viewerHasLiked: row.viewer_has_liked,
+    viewerHasShared: row.viewer_has_shared,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+    sharedBy:
+      row.shared_by_id && row.shared_by_nickname && row.shared_at
+        ? { id: row.shared_by_id, nickname: row.shared_by_nickname, sharedAt: row.shared_at }
+        : null,
+    match: row.match ?? null,
+  };
+}
+
+/** One more row than the page is read, so a next page is announced only when it exists. */
+export function toPage(rows: PostRow[], limit: number): PostPage {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    posts: page.map(toPost),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+  };
 }

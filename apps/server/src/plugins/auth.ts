@@ -5,21 +5,15 @@ import { eq, sql as sqlTag } from 'drizzle-orm';
 import { type Db, queryPrepared, statement } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../lib/auth.js';
-import { AppError } from '../lib/errors.js';
 import { headersFor, type SessionCredential, sessionCredential } from '../lib/session-credential.js';
 import { databaseAway } from '../lib/unavailable.js';
 import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
 import { authGuardRouteOptions } from './auth-guard.js';
 import { route } from './contract.js';
+import type { Viewer } from './viewer.js';
 
-export type Viewer = {
-  id: string;
-  email: string;
-  nickname: string;
-  isAdmin: boolean;
-  isBlocked: boolean;
-  sessionId: string;
-};
+// The viewer and the guards live in viewer.ts, which the contract's route() uses too.
+export { activeViewer, administrator, signedIn, type Viewer } from './viewer.js';
 
 function requestHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
@@ -181,29 +175,6 @@ async function recheckSession(db: Db, sessionId: string): Promise<Remembered | n
     sessionId,
   };
   return { viewer, userId: row.id, sessionExpiresAt: row.expires_ms };
-}
-
-/** The signed-in viewer, or 401. */
-export function signedIn(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('UNAUTHENTICATED');
-  return viewer;
-}
-
-/**
- * The signed-in administrator, decided on the server from profiles.is_admin on every request: anonymous
- * callers get 401, everyone else 403. A blocked administrator is not an administrator until unblocked.
- */
-export function administrator(viewer: Viewer | null): Viewer {
-  const found = signedIn(viewer);
-  if (!found.isAdmin || found.isBlocked) throw new AppError('FORBIDDEN');
-  return found;
-}
-
-/** A viewer allowed to write: blocked accounts can read but not post or interact. */
-export function activeViewer(viewer: Viewer | null): Viewer {
-  const found = signedIn(viewer);
-  if (found.isBlocked) throw new AppError('ACCOUNT_BLOCKED');
-  return found;
 }
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { z } from 'zod';
-import { activeViewer, administrator, signedIn, type Viewer } from './auth.js';
+import { activeViewer, administrator, signedIn, type Viewer } from './viewer.js';
 
 /**
  * Routes from the contract (packages/shared/src/contract): one declaration gives a route its input validation,

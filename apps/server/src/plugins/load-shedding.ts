@@ -1,5 +1,6 @@
 import { errorCodes } from '@burti/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_MAX_QUEUE_WAIT_MS } from '../defaults.js';
 
 export type LoadSheddingOptions = {
   /** API requests admitted or waiting beyond which a new one is answered 503 at once; 0 is no bound. */
@@ -10,8 +11,7 @@ export type LoadSheddingOptions = {
   maxWaitMs?: number;
 };
 
-/** How long a request waits for its turn by default: waited in full, its own queries still fit in a second. */
-export const DEFAULT_MAX_QUEUE_WAIT_MS = 500;
+export { DEFAULT_MAX_QUEUE_WAIT_MS };
 
 type Waiting = { request: FastifyRequest; reply: FastifyReply; done: () => void; timer: NodeJS.Timeout };
 

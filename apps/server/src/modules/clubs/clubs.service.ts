@@ -2,7 +2,7 @@ import { CLUB_FEED_PAGE_SIZE, type Club, type ClubDetail, type ClubFollowState, 
 import type { Executor } from '../../db/client.js';
 import { decodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
-import { toPage } from '../posts/posts.service.js';
+import { toPage } from '../../lib/post-rows.js';
 import * as q from './clubs.queries.js';
 
 /** Clubs by name in either script (or all of them), best match first. */

@@ -25,11 +25,11 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
+import { toPage } from '../../lib/post-rows.js';
 import { publishTopic } from '../../lib/realtime.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { recordAudit } from '../admin/admin.service.js';
-import { toPage } from '../posts/posts.service.js';
 import * as q from './matches.queries.js';
 
 const HOUR = 3_600_000;

@@ -2,9 +2,10 @@ import type { LikeState, Post, PostPage, ShareState } from '@burti/shared';
 import { CLUB_FEED_PAGE_SIZE, FEED_PAGE_SIZE, FOLLOWING_FEED_PAGE_SIZE } from '@burti/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
-import { decodeCursor, decodeSharedCursor, encodeCursor, encodeSharedCursor } from '../../lib/cursor.js';
+import { decodeCursor, decodeSharedCursor, encodeSharedCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { processPostMedia } from '../../lib/media.js';
+import { toPage, toPost } from '../../lib/post-rows.js';
 import type { Storage, StoredFile } from '../../lib/storage.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
@@ -18,60 +19,6 @@ import * as q from './posts.queries.js';
 
 type Deps = { db: Db; viewer: Viewer };
 type MediaDeps = Deps & { storage: Storage; log: FastifyBaseLogger };
-
-export function toPost(row: q.PostRow): Post {
-  return {
-    id: row.id,
-    author: {
-      id: row.author_id,
-      nickname: row.author_nickname,
-      avatarUrl: row.author_avatar_url,
-    },
-    club: {
-      id: row.club_id,
-      name: row.club_name,
-      nameKa: row.club_name_ka,
-      country: row.club_country,
-      league: row.club_league,
-    },
-    text: row.text,
-    mentions: row.mentions ?? [],
-    media:
-      row.media_url && row.media_type
-        ? {
-            url: row.media_url,
-            type: row.media_type,
-            width: row.media_width,
-            height: row.media_height,
-            feedUrl: row.media_feed_url,
-            posterUrl: row.media_poster_url ?? null,
-          }
-        : null,
-    mediaUrls: row.media_urls ?? [],
-    likesCount: row.likes_count,
-    commentsCount: row.comments_count,
-    sharesCount: row.shares_count,
-    viewerHasLiked: row.viewer_has_liked,
-    viewerHasShared: row.viewer_has_shared,
-    createdAt: row.created_at,
-    editedAt: row.edited_at,
-    sharedBy:
-      row.shared_by_id && row.shared_by_nickname && row.shared_at
-        ? { id: row.shared_by_id, nickname: row.shared_by_nickname, sharedAt: row.shared_at }
-        : null,
-    match: row.match ?? null,
-  };
-}
-
-/** One more row than the page is read, so a next page is announced only when it exists. */
-export function toPage(rows: q.PostRow[], limit: number): PostPage {
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    posts: page.map(toPost),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
-  };
-}
 
 export async function feedPage({ db, viewer, cursor }: Deps & { cursor?: string }): Promise<PostPage> {
   const rows = await q.listPosts(db, { viewerId: viewer.id, cursor: decodeCursor(cursor), limit: FEED_PAGE_SIZE + 1 });

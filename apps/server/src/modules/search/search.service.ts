@@ -14,9 +14,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
+import { toPost } from '../../lib/post-rows.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { listClubs } from '../clubs/clubs.service.js';
-import { toPost } from '../posts/posts.service.js';
 import * as q from './search.queries.js';
 
 type Deps = { db: Db; viewer: Viewer };

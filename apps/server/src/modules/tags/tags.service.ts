@@ -7,8 +7,8 @@ import {
 } from '@burti/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { decodeCursor } from '../../lib/cursor.js';
+import { toPage } from '../../lib/post-rows.js';
 import type { Viewer } from '../../plugins/auth.js';
-import { toPage } from '../posts/posts.service.js';
 import * as q from './tags.queries.js';
 
 /** Stores a post's hashtags as its text now has them (on create and on every edit). */
