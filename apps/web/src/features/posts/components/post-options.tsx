@@ -1,5 +1,5 @@
 import type { Post } from '@burti/shared';
-import { Flag, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Flag, Link2, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
@@ -7,10 +7,13 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { toast } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { ApiError, apiBase } from '../../../lib/api';
+import { appName } from '../../../lib/i18n';
+import { copy, share } from '../../../lib/platform';
 import { useDeletePost } from '../api/delete-post';
 import { useReportPost } from '../api/report-post';
 import { PostComposerDialog } from './post-composer';
@@ -27,7 +30,15 @@ export type PostOptionsProps = {
 };
 
 /**
- * A post's '...' menu: edit and delete for its author (with their dialogs), report for everyone else. Loaded apart
+ * The post's public address. Inside the native shell the page's own origin is not a public address, so the API's
+ * (which serves the same app, and the post's share card to messengers) is used when one is configured.
+ */
+export function postLink(postId: string, origin: string = apiBase || window.location.origin): string {
+  return `${origin}/post/${encodeURIComponent(postId)}`;
+}
+
+/**
+ * A post's '...' menu: Copy link and Share for everyone; edit and delete for its author (with their dialogs), report for everyone else. Loaded apart
  * from the card (Radix menu, dialogs and the composer), so that a feed paints without them.
  */
 export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: PostOptionsProps) {
@@ -41,6 +52,26 @@ export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: 
     event.preventDefault();
     menuTrigger.current?.focus();
   };
+
+  async function onCopyLink() {
+    if (await copy(postLink(post.id))) toast.success(t('post.linkCopied'));
+    else toast.error(t('post.copyFailed'));
+  }
+
+  /** The device's share sheet, Telegram's share screen inside the Mini App, or (neither) the link copied. */
+  async function onShareLink() {
+    const firstLine = post.text
+      ?.split('\n')
+      .find((line) => line.trim())
+      ?.trim();
+    const outcome = await share({
+      title: t('post.shareTitle', { nickname: post.author.nickname, appName }),
+      text: firstLine || t('post.shareTitle', { nickname: post.author.nickname, appName }),
+      url: postLink(post.id),
+    });
+    if (outcome === 'copied') toast.success(t('post.linkCopied'));
+    else if (outcome === 'failed') toast.error(t('post.copyFailed'));
+  }
 
   function onReport() {
     report.mutate(post.id, {
@@ -75,6 +106,15 @@ export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: 
           </button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => void onCopyLink()}>
+            <Link2 aria-hidden="true" />
+            {t('post.copyLink')}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void onShareLink()}>
+            <Share2 aria-hidden="true" />
+            {t('post.shareLink')}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
           {isAuthor ? (
             <>
               <DropdownMenuItem onSelect={() => setEditing(true)}>
