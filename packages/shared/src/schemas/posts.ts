@@ -102,7 +102,15 @@ export const commentSchema = z.object({
   liked: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
-export const commentPageSchema = z.object({ comments: z.array(commentSchema), nextCursor: z.string().nullable() });
+export const commentPageSchema = z.object({
+  comments: z.array(commentSchema),
+  nextCursor: z.string().nullable(),
+  /**
+   * On the first page of a post's comments: how many of its comments and replies the viewer cannot see (their
+   * authors are blocked one way or the other). The post's `commentsCount` minus this is what the thread shows.
+   */
+  hiddenCount: z.number().int().optional(),
+});
 export type CommentPage = z.infer<typeof commentPageSchema>;
 export const commentResponse = z.object({ comment: commentSchema, commentsCount: z.number().int() });
 export type CommentResponse = z.infer<typeof commentResponse>;

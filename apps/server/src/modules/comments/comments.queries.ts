@@ -1,5 +1,5 @@
 import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
+import { queryPrepared, queryRows, type Executor, rowLimit, type Statement, statement } from '../../db/client.js';
 import { commentLikes, comments, notifications, posts } from '../../db/schema/index.js';
 import type { Mention } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
@@ -169,6 +169,19 @@ export async function findCommentView(db: Executor, viewerId: string, commentId:
 export async function commentsCountOf(db: Executor, postId: string): Promise<number> {
   const [row] = await db.select({ commentsCount: posts.commentsCount }).from(posts).where(eq(posts.id, postId));
   return row?.commentsCount ?? 0;
+}
+
+/**
+ * How many of the post's comments and replies the viewer cannot see (by fans blocked one way or the other, or
+ * blocked by an administrator): the post's count minus this is what its thread shows them.
+ */
+export async function hiddenCommentsOf(db: Executor, viewerId: string, postId: string): Promise<number> {
+  const [row] = await queryRows<{ hidden: number | string }>(
+    db,
+    sql`select count(*) as hidden from comments c join profiles a on a.id = c.author_id
+      where c.post_id = ${postId} and c.deleted_at is null and not (${visibleAuthor(viewerId, sql`a`)})`,
+  );
+  return Number(row?.hidden ?? 0);
 }
 
 /** The comment, locked for a change by its author or a moderator (after its post: see lockPostOf). */

@@ -76,7 +76,9 @@ function refuseHiddenThread<T extends Pick<q.ThreadAccess, 'deleted' | 'author_b
 }
 
 export async function rootComments({ db, viewer, postId, cursor }: Deps & { postId: string; cursor?: string }) {
-  return threadPage(db, viewer, { postId }, cursor);
+  const page = await threadPage(db, viewer, { postId }, cursor);
+  // The first page says how many comments are hidden from the viewer, so "Comments (n)" counts what they see.
+  return cursor ? page : { ...page, hiddenCount: await q.hiddenCommentsOf(db, viewer.id, postId) };
 }
 
 export async function replies({ db, viewer, commentId, cursor }: Deps & { commentId: string; cursor?: string }) {

@@ -90,12 +90,39 @@ describe('comments and replies', () => {
   });
 });
 
+describe('the count a viewer sees', () => {
+  it('says how many comments a block hides, so the count agrees with the thread', async () => {
+    const [writer, rude, reader] = (await t.createFans(3)) as [Fan, Fan, Fan];
+    const post = (await writer.post('/api/posts', { text: 'Who starts on Sunday?' })).json().post.id as string;
+    const first = (await fan.post(`/api/posts/${post}/comments`, { body: 'Kvaratskhelia' })).json().comment.id;
+    await rude.post(`/api/posts/${post}/comments`, { body: 'something rude' });
+    const last = await rude.post(`/api/posts/${post}/comments`, { body: 'and a reply', parentCommentId: first });
+    expect(last.json().commentsCount).toBe(3);
+
+    const before = (await reader.get(`/api/posts/${post}/comments`)).json();
+    expect(before.hiddenCount).toBe(0);
+
+    expect((await reader.post(`/api/users/${rude.userId}/block`)).statusCode).toBeLessThan(300);
+    const page = (await reader.get(`/api/posts/${post}/comments`)).json();
+    expect(page.comments.map((c: { body: string }) => c.body)).toEqual(['Kvaratskhelia']);
+    expect(page.hiddenCount).toBe(2);
+    const { commentsCount } = (await reader.get(`/api/posts/${post}`)).json().post as { commentsCount: number };
+    expect(commentsCount - page.hiddenCount).toBe(1);
+    // The one they blocked is hidden to them, but not to the post's author.
+    expect((await writer.get(`/api/posts/${post}/comments`)).json().hiddenCount).toBe(0);
+  });
+});
+
 describe('reading a thread', () => {
   const code = (response: Awaited<ReturnType<Fan['get']>>) => [response.statusCode, response.json().error?.code];
 
   it('answers an empty thread, and pages replies oldest first', async () => {
     const quiet = (await author.post('/api/posts', { text: 'Nobody here yet' })).json().post.id as string;
-    expect((await fan.get(`/api/posts/${quiet}/comments`)).json()).toEqual({ comments: [], nextCursor: null });
+    expect((await fan.get(`/api/posts/${quiet}/comments`)).json()).toEqual({
+      comments: [],
+      nextCursor: null,
+      hiddenCount: 0,
+    });
     const root = (await fan.post(`/api/posts/${quiet}/comments`, { body: 'First!' })).json().comment;
     expect((await fan.get(`/api/comments/${root.id}/replies`)).json()).toEqual({ comments: [], nextCursor: null });
     for (let i = 0; i < 22; i++) {
@@ -134,8 +161,12 @@ describe('reading a thread', () => {
     await t.db.insert(userBlocks).values({ blockerId: fan.userId, blockedId: writer!.userId });
     expect(code(await fan.get(`/api/posts/${hidden}/comments`))).toEqual([404, 'POST_NOT_FOUND']);
     expect(code(await fan.get(`/api/comments/${blockedRoot}/replies`))).toEqual([404, 'POST_NOT_FOUND']);
-    // The thread's own author still reads it, without the blocked fan's comments.
-    expect((await writer!.get(`/api/posts/${hidden}/comments`)).json()).toEqual({ comments: [], nextCursor: null });
+    // The thread's own author still reads it, without the blocked fan's comments (and is told how many).
+    expect((await writer!.get(`/api/posts/${hidden}/comments`)).json()).toEqual({
+      comments: [],
+      nextCursor: null,
+      hiddenCount: 2,
+    });
   });
 });
 

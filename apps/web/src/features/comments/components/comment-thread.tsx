@@ -42,10 +42,12 @@ export function CommentThread({ postId, commentsCount, onCommentAdded }: Comment
   }
 
   const comments = data?.pages.flatMap((page) => page.comments) ?? [];
+  // The post counts every comment; the thread leaves out those of fans blocked one way or the other.
+  const visibleCount = Math.max(0, commentsCount - (data?.pages[0]?.hiddenCount ?? 0));
   return (
     <section aria-labelledby="comments-heading" className="flex flex-col gap-3 bg-card px-4 py-4">
       <h2 id="comments-heading" className="text-base font-semibold">
-        {t('comments.title', { count: commentsCount })}
+        {t('comments.title', { count: visibleCount })}
       </h2>
       <CommentForm
         placeholder={t('comments.add')}
