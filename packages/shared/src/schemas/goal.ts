@@ -32,6 +32,11 @@ export const referralListResponse = z.object({
   totalInvited: z.number().int(),
   /** $GOAL earned from referrals (rewarded referrals × the reward). */
   earned: z.number().int(),
+  /**
+   * Invited fans who were rewarded and have since deleted their account: they are no longer listed or counted
+   * in `totalInvited`, but the $GOAL they earned stays in `earned` and the balance.
+   */
+  leftCount: z.number().int(),
   balance: z.number().int(),
   referrals: z.array(referralSchema),
 });

@@ -113,6 +113,20 @@ export async function listReferrals(db: Executor, referrerId: string, limit: num
   );
 }
 
+/**
+ * Rewards for referrals whose referee has since deleted their account (the referral row went with them; the
+ * ledger entry, and so the $GOAL, stays).
+ */
+export async function countLeftReferrals(db: Executor, referrerId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from goal_ledger l
+      where l.user_id = ${referrerId} and l.kind = 'referral'
+        and not exists (select 1 from goal_referrals r where r.id::text = l.source_id)`,
+  );
+  return row?.count ?? 0;
+}
+
 export async function countReferrals(db: Executor, referrerId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     db,

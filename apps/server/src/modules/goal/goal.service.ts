@@ -65,15 +65,17 @@ export async function recordReferral({
 }
 
 export async function listReferrals({ db, viewer }: Deps): Promise<ReferralListResponse> {
-  const [rows, totalInvited, earned, balance] = await Promise.all([
+  const [rows, totalInvited, earned, leftCount, balance] = await Promise.all([
     q.listReferrals(db, viewer.id, REFERRAL_LIST_LIMIT),
     q.countReferrals(db, viewer.id),
     q.earnedFrom(db, viewer.id, 'referral'),
+    q.countLeftReferrals(db, viewer.id),
     q.goalBalance(db, viewer.id),
   ]);
   return {
     totalInvited,
     earned,
+    leftCount,
     balance,
     referrals: rows.map((row) => ({
       id: row.id,

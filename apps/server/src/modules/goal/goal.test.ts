@@ -58,6 +58,9 @@ async function somePost(): Promise<string> {
   return response.json().post.id;
 }
 
+/** Referrals whose referee deleted their account: the row went with them, the referrer's ledger row stays. */
+const departed = new Set<string>();
+
 /** After every test: a referral is rewarded exactly when one +35 'referral' ledger row pays its referrer. */
 afterEach(async () => {
   const broken = await queryRows<{ id: string }>(
@@ -69,7 +72,7 @@ afterEach(async () => {
         or (g.id is null and r.rewarded)
         or (g.id is not null and (not r.rewarded or g.user_id <> r.referrer_id or g.amount <> ${REFERRAL_REWARD}))`,
   );
-  expect(broken).toEqual([]);
+  expect(broken.filter((row) => !departed.has(row.id))).toEqual([]);
 });
 
 describe('$GOAL balance', () => {
@@ -352,6 +355,30 @@ describe('the referral list', () => {
     expect(after).toMatchObject({ totalInvited: 2, earned: 35, balance: 40 });
 
     const empty = (await first.get('/api/goal/referrals')).json<ReferralListResponse>();
-    expect(empty).toEqual({ totalInvited: 0, earned: 0, balance: 0, referrals: [] });
+    expect(empty).toEqual({ totalInvited: 0, earned: 0, leftCount: 0, balance: 0, referrals: [] });
+  });
+
+  it('says how many rewarded invitees left: the list loses them, the $GOAL earned for them stays', async () => {
+    const [referrer] = await t.createFans(1);
+    const code = await codeOf(referrer!);
+    const leaving = await newcomer();
+    const pending = await newcomer();
+    expect(await record(leaving, { code })).toBe(true);
+    expect(await record(pending, { code })).toBe(true);
+    await leaving.put('/api/me/club', { clubId: dinamo });
+    await leaving.post('/api/posts', { text: 'Here for a while' });
+    expect((await referrer!.get('/api/goal/referrals')).json<ReferralListResponse>()).toMatchObject({
+      totalInvited: 2,
+      earned: 35,
+      leftCount: 0,
+    });
+
+    const list = (await referrer!.get('/api/goal/referrals')).json<ReferralListResponse>().referrals;
+    departed.add(list.find((r) => r.referee.id === leaving.userId)!.id);
+    expect((await leaving.delete('/api/me')).statusCode).toBe(204);
+    // A referee who never earned anything leaves no trace to explain.
+    expect((await pending.delete('/api/me')).statusCode).toBe(204);
+    const after = (await referrer!.get('/api/goal/referrals')).json<ReferralListResponse>();
+    expect(after).toMatchObject({ totalInvited: 0, earned: 35, leftCount: 1, balance: 35, referrals: [] });
   });
 });
