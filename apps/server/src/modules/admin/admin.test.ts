@@ -611,11 +611,18 @@ describe('the admin API', () => {
         targetLabel: string | null;
         targetLabelKa: string | null;
       }[];
-      const find = (action: string, targetId: string) => entries.find((e) => e.action === action && e.targetId === targetId);
-      expect(find('post_deleted', postId)).toMatchObject({ targetLabel: 'Derby day at Boris Paichadze', targetLabelKa: null });
+      const find = (action: string, targetId: string) =>
+        entries.find((e) => e.action === action && e.targetId === targetId);
+      expect(find('post_deleted', postId)).toMatchObject({
+        targetLabel: 'Derby day at Boris Paichadze',
+        targetLabelKa: null,
+      });
       expect(find('comment_deleted', commentId)?.targetLabel).toBe('A rude');
       expect(find('user_blocked', commenter.userId)?.targetLabel).toBe('ნიკა_audit');
-      expect(find('team_updated', String(team.id))).toMatchObject({ targetLabel: team.name, targetLabelKa: 'გუნდი აუდიტი' });
+      expect(find('team_updated', String(team.id))).toMatchObject({
+        targetLabel: team.name,
+        targetLabelKa: 'გუნდი აუდიტი',
+      });
 
       // A target that is gone is named by nothing rather than by an id.
       await t.db.delete(profiles).where(eq(profiles.id, commenter.userId));

@@ -24,7 +24,9 @@ export function OnboardingRoute() {
       <header className="flex flex-col items-center gap-3 text-center">
         <BrandMark className="size-12" />
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">{t(changing ? 'onboarding.change' : 'onboarding.title')}</h1>
+          <h1 className="text-3xl font-bold tracking-tight">
+            {t(changing ? 'onboarding.change' : 'onboarding.title')}
+          </h1>
           <p className="mt-1 text-muted-foreground">{t('onboarding.subtitle')}</p>
         </div>
       </header>

@@ -31,8 +31,7 @@ function targetName(entry: AuditEntry, language: string, gone: (type: string) =>
 /** Every administrator action, newest first: who, what, on what, the note and when. */
 export function AuditLog() {
   const { t, i18n } = useTranslation();
-  const gone = (type: string) =>
-    t(`admin.audit.gone.${type}`, { defaultValue: t('admin.audit.gone.other') });
+  const gone = (type: string) => t(`admin.audit.gone.${type}`, { defaultValue: t('admin.audit.gone.other') });
   const audit = useAdminAudit();
 
   return (

@@ -92,12 +92,10 @@ export function ProfileView({
             <EmptyState
               icon={Ban}
               title={t('profile.blockedTitle', { nickname: profile.nickname })}
-              message={
-                profile.postsCount > 0 ? t('profile.blockedMessage', { count: profile.postsCount }) : undefined
-              }
+              message={profile.postsCount > 0 ? t('profile.blockedMessage', { count: profile.postsCount }) : undefined}
             />
           ) : (
-            postsSlot ??
+            (postsSlot ??
             (isOwn ? (
               <EmptyState
                 icon={PenSquare}
@@ -110,7 +108,7 @@ export function ProfileView({
               />
             ) : (
               <EmptyState icon={PenSquare} title={t('profile.noPostsOther')} />
-            ))
+            )))
           )}
         </TabsContent>
       </Tabs>
