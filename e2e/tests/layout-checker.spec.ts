@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { layoutProblems, settle } from '../support/layout';
+
+// The sweep (layout-sweep.spec.ts) is only worth something if its checker can fail: each kind of defect it looks
+// for is planted on a real screen, and must be reported; the screen without them must pass.
+test('the layout checker reports planted overflow, cut, spilled and covered text, and passes a clean screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 740 });
+  await page.goto('/legal/terms');
+  await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toBeVisible();
+  await settle(page);
+  expect(await layoutProblems(page)).toEqual([]);
+
+  // A 1000 px line that does not wrap: the page scrolls sideways and the text runs out of the window.
+  await page.evaluate(() => {
+    const span = document.createElement('span');
+    span.id = 'planted-wide';
+    span.style.cssText = 'display:inline-block;width:1000px;white-space:nowrap';
+    span.textContent = 'A planted line a thousand pixels wide, that does not wrap on any phone at all';
+    document.querySelector('main, body')!.prepend(span);
+  });
+  const wide = await layoutProblems(page);
+  expect(wide).toContainEqual(expect.stringMatching(/^the page scrolls sideways: \d+px in 320px$/));
+  expect(wide).toContainEqual(
+    expect.stringMatching(/"A planted line a thousand pixels wide, that does n" runs out of the window/),
+  );
+  await page.evaluate(() => document.getElementById('planted-wide')!.remove());
+
+  // A button whose label is cut by its own box, one whose label spills out of it, one cut with an ellipsis, and a
+  // label under a badge drawn over it.
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.id = 'planted';
+    box.style.cssText = 'position:relative;padding:8px;background:white';
+    box.innerHTML = `
+      <button style="width:60px;overflow:hidden;white-space:nowrap">Share on Telegram</button>
+      <div style="width:60px;white-space:nowrap">Spills out of sixty pixels</div>
+      <button style="width:60px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Mark all read</button>
+      <p style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">A long nickname truncated</p>
+      <p>Five unread</p>
+      <div style="position:absolute;left:0;bottom:0;width:300px;height:30px;background:red">badge</div>`;
+    document.querySelector('main, body')!.prepend(box);
+  });
+  const planted = await layoutProblems(page, { root: '#planted' });
+  expect(planted).toContainEqual(expect.stringMatching(/^<button> "Share on Telegram" is cut$/));
+  expect(planted).toContainEqual(expect.stringMatching(/^<div> "Spills out of sixty pixels" runs out of its box/));
+  expect(planted).toContainEqual(
+    expect.stringMatching(/^<button> "Mark all read" is cut \(an ellipsis on a control\)$/),
+  );
+  expect(planted).toContainEqual(expect.stringMatching(/^<p> "Five unread" is covered by <div> "badge"/));
+  // An ellipsis on a fan's long name is a deliberate cut.
+  expect(planted.join('\n')).not.toContain('A long nickname truncated');
+});
