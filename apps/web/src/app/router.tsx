@@ -136,6 +136,10 @@ export const router = createBrowserRouter([
                     lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminMatchConsoleRoute })),
                   },
                   {
+                    path: 'football',
+                    lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminFootballRoute })),
+                  },
+                  {
                     path: 'audit',
                     lazy: () => import('./routes/admin').then((m) => ({ Component: m.AdminAuditRoute })),
                   },

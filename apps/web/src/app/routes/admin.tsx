@@ -7,6 +7,7 @@ import { AdminDashboard } from '../../features/admin/components/admin-dashboard'
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminSettingsPage } from '../../features/admin/components/admin-settings';
 import { AuditLog } from '../../features/admin/components/audit-log';
+import { AdminFootballData } from '../../features/admin/components/football-data';
 import { MatchConsole } from '../../features/admin/components/match-console';
 import { AdminMatches } from '../../features/admin/components/match-fixtures';
 import { ReportList } from '../../features/admin/components/report-list';
@@ -41,6 +42,10 @@ export function AdminMatchesRoute() {
 export function AdminMatchConsoleRoute() {
   const { matchId = '' } = useParams();
   return <MatchConsole key={matchId} matchId={matchId} />;
+}
+
+export function AdminFootballRoute() {
+  return <AdminFootballData />;
 }
 
 export function AdminAuditRoute() {

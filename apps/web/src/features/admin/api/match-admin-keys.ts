@@ -5,4 +5,7 @@ export const matchAdminKeys = {
   teams: () => ['match-admin', 'teams'] as const,
   matches: () => ['match-admin', 'matches'] as const,
   match: (matchId: string) => ['match-admin', 'match', matchId] as const,
+  providerStatus: () => ['match-admin', 'football', 'status'] as const,
+  providerTeams: () => ['match-admin', 'football', 'teams'] as const,
+  clubs: () => ['match-admin', 'clubs'] as const,
 };

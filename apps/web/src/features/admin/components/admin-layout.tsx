@@ -4,6 +4,7 @@ import {
   Flag,
   LayoutDashboard,
   Menu,
+  Satellite,
   ScrollText,
   Settings,
   ShieldCheck,
@@ -45,6 +46,7 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
     { to: '/admin/reports', label: t('admin.nav.reports'), icon: Flag },
     { to: '/admin/users', label: t('admin.nav.users'), icon: Users },
     { to: '/admin/matches', label: t('matchAdmin.title'), icon: CalendarDays },
+    { to: '/admin/football', label: t('matchAdmin.football.nav'), icon: Satellite },
     { to: '/admin/settings', label: t('admin.nav.settings'), icon: Settings },
     { to: '/admin/audit', label: t('admin.nav.audit'), icon: ScrollText },
   ];
