@@ -1,6 +1,8 @@
-import { POST_TEXT_MAX, type Post } from '@burti/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { POST_TEXT_MAX, postTextInput, type Post } from '@burti/shared';
 import { ArrowLeft, ImagePlus, Video, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -19,6 +21,7 @@ import {
 import { toast } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { validationMessage } from '../../../lib/error-messages';
 import { MentionTextarea } from '../../../components/rich-text/mention-textarea';
 import { confirmBeforeClosing } from '../../../lib/platform';
 import { useMe } from '../../auth/api/get-me';
@@ -26,8 +29,25 @@ import { useCreatePost } from '../api/create-post';
 import { useEditPost } from '../api/edit-post';
 import { ACCEPT, checkMediaFile, type MediaKind } from '../lib/media';
 import { CharCounter } from './char-counter';
+import { z } from 'zod';
 
 type Picked = { file: File; kind: MediaKind; url: string };
+
+/**
+ * The composer's form: the contract's text field of a post (`postTextInput`: trimmed, at most POST_TEXT_MAX, empty
+ * as null) with the media as the form holds it (a picked file, or the edited post's own media kept), and the
+ * server's rule that a post needs one of the two. This module is loaded apart from the feed (post-options and the
+ * app shell import it lazily), so the first screen carries neither zod nor react-hook-form.
+ */
+const composerForm = postTextInput
+  .pick({ text: true })
+  .extend({ picked: z.custom<Picked | null>(), keepExisting: z.boolean() })
+  .refine((value) => value.text !== null || value.picked !== null || value.keepExisting, {
+    path: ['text'],
+    message: 'Please write something first.',
+  });
+type ComposerForm = z.input<typeof composerForm>;
+type ComposerValues = z.output<typeof composerForm>;
 
 export type PostComposerProps = {
   /** 'dialog': the Create button's modal; 'page': the full-screen /post/new. */
@@ -58,9 +78,18 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
   const videoInput = useRef<HTMLInputElement>(null);
 
   const isEdit = post !== undefined;
-  const [text, setText] = useState(post?.text ?? '');
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [keepExisting, setKeepExisting] = useState(Boolean(post?.media));
+  const form = useForm<ComposerForm, unknown, ComposerValues>({
+    resolver: zodResolver(composerForm),
+    defaultValues: { text: post?.text ?? '', picked: null, keepExisting: Boolean(post?.media) },
+  });
+  // `watch` rather than `useWatch` and `Controller`: what the sign-in card already loads of react-hook-form is all
+  // the composer needs, so the two share it without the /auth first visit carrying more. (This component is then
+  // left to React as written, not memoised by the compiler.)
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const text = form.watch('text') ?? '';
+  const picked = form.watch('picked') ?? null;
+  const keepExisting = form.watch('keepExisting');
+  const textError = validationMessage(form.formState.errors.text?.message);
 
   const create = useCreatePost();
   const edit = useEditPost();
@@ -106,31 +135,29 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
       });
       return;
     }
-    setPicked({ file, kind, url: URL.createObjectURL(file) });
+    form.setValue('picked', { file, kind, url: URL.createObjectURL(file) });
   }
 
   function removeMedia() {
-    setPicked(null);
-    setKeepExisting(false);
+    form.setValue('picked', null);
+    form.setValue('keepExisting', false);
   }
 
   // A photo the browser cannot show (damaged, or not really an image) is refused as soon as its preview fails,
   // with a message, instead of a broken preview until Post is pressed.
   function refuseUnreadable() {
-    setPicked(null);
+    form.setValue('picked', null);
     toast.error(t('composer.unreadable'), { description: t('composer.unreadablePhoto') });
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSubmit || sending.current) return;
-    sending.current = true;
-    const body = text.trim();
+  function send(values: ComposerValues) {
+    const body = values.text ?? '';
+    const file = values.picked?.file ?? null;
     const fail = (fallback: string) => (error: Error) =>
       toast.error(t('app.error'), { description: error instanceof ApiError ? error.message : fallback });
     if (isEdit) {
       edit.mutate(
-        { postId: post.id, text: body, file: picked?.file ?? null, removeMedia: post.media !== null && !keepExisting },
+        { postId: post.id, text: body, file, removeMedia: post.media !== null && !values.keepExisting },
         {
           onSuccess: () => {
             toast.success(t('composer.updated'));
@@ -141,7 +168,7 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
       );
     } else {
       create.mutate(
-        { text: body, file: picked?.file ?? null },
+        { text: body, file },
         {
           onSuccess: () => {
             toast.success(t('composer.created'));
@@ -151,6 +178,16 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
         },
       );
     }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit || sending.current) return;
+    sending.current = true;
+    // Checked by the form's schema first; a refusal there frees the button again.
+    void form.handleSubmit(send, () => {
+      sending.current = false;
+    })(event);
   }
 
   const submitLabel = busy
@@ -169,22 +206,36 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
   );
 
   const textarea = (
-    <MentionTextarea
-      ref={textareaRef}
-      id={textId}
-      value={text}
-      onValueChange={(next) => setText(next.slice(0, POST_TEXT_MAX))}
-      maxLength={POST_TEXT_MAX}
-      rows={frame === 'page' ? 6 : 5}
-      placeholder={t('composer.placeholder')}
-      aria-label={t('composer.textLabel')}
-      aria-describedby={counterId}
-      disabled={busy}
-      className={cn(
-        'wrap-anywhere',
-        frame === 'page' && 'min-h-40 resize-none border-transparent px-2 text-lg focus-visible:border-ring',
+    <>
+      <MentionTextarea
+        ref={textareaRef}
+        id={textId}
+        name="text"
+        value={text}
+        onValueChange={(next) =>
+          form.setValue('text', next.slice(0, POST_TEXT_MAX), {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
+        }
+        maxLength={POST_TEXT_MAX}
+        rows={frame === 'page' ? 6 : 5}
+        placeholder={t('composer.placeholder')}
+        aria-label={t('composer.textLabel')}
+        aria-describedby={textError ? `${counterId} ${textId}-error` : counterId}
+        aria-invalid={textError ? true : undefined}
+        disabled={busy}
+        className={cn(
+          'wrap-anywhere',
+          frame === 'page' && 'min-h-40 resize-none border-transparent px-2 text-lg focus-visible:border-ring',
+        )}
+      />
+      {textError && (
+        <p id={`${textId}-error`} role="alert" className="text-sm font-medium text-danger">
+          {textError}
+        </p>
       )}
-    />
+    </>
   );
 
   const preview = (picked || existing) && (
