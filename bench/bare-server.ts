@@ -37,7 +37,9 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
       for (const query of queries) {
         const { text, values } = toQuery(query);
         const rows = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
-        plans.push(`${text}\n-- params: ${JSON.stringify(values)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+        plans.push(
+          `${text}\n-- params: ${JSON.stringify(values)}\n${rows.rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+        );
       }
     } finally {
       await client.query('rollback').catch(() => undefined);

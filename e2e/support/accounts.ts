@@ -67,4 +67,3 @@ export async function administrator(browser: Browser): Promise<Fan> {
   }
   return admin;
 }
-

@@ -7,7 +7,10 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Signs up through the form, confirms from the outbox and signs in: the whole journey of a new fan. */
-export async function signUpAndSignIn(page: Page, { email, password, nickname }: { email: string; password: string; nickname?: string }) {
+export async function signUpAndSignIn(
+  page: Page,
+  { email, password, nickname }: { email: string; password: string; nickname?: string },
+) {
   await page.goto('/auth');
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   if (nickname) await page.getByLabel('Nickname (optional)').fill(nickname);

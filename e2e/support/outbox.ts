@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { outboxDir } from './env';
 
 /** Reads the newest mail to `to` from the dev outbox, as a fan reads their inbox. */
-export async function readMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+export async function readMail(
+  to: string,
+  subject: RegExp,
+  timeoutMs = 10_000,
+): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = await readdir(outboxDir).catch(() => [] as string[]);
@@ -28,7 +32,9 @@ function decodeWords(header: string): string {
       kind.toLowerCase() === 'b'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8'),
     );
@@ -39,9 +45,9 @@ function decodeWords(header: string): string {
  * parts (nodemailer's choice for mostly non-ASCII text, such as Georgian) decoded, so links and words read as sent.
  */
 function decode(raw: string): string {
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\n]+\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
-    Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'),
-  );
+  const base64Parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\n]+\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'));
   const qp = Buffer.from(
     raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',

@@ -50,10 +50,14 @@ test('a fan mentions a friend with autocomplete; the friend sees three likes as 
       expect((await fan.page.request.post(`/api/posts/${postId}/like`)).status()).toBe(200);
     }
     await friend.page.goto('/notifications');
-    const likedRow = friend.page.getByRole('button', { name: new RegExp(`${likers[1]!.nickname} and 2 others liked your post`) });
+    const likedRow = friend.page.getByRole('button', {
+      name: new RegExp(`${likers[1]!.nickname} and 2 others liked your post`),
+    });
     await expect(likedRow).toHaveCount(1);
     await expect(likedRow).toContainText('Who else was at the stadium?');
-    await expect(friend.page.getByRole('button', { name: new RegExp(`${author.nickname} mentioned you`) })).toBeVisible();
+    await expect(
+      friend.page.getByRole('button', { name: new RegExp(`${author.nickname} mentioned you`) }),
+    ).toBeVisible();
     // Two groups unread: the mention and the likes.
     await expect(unreadBadge(friend.page)).toHaveText('2');
     await expectAccessible(friend.page);
@@ -63,7 +67,10 @@ test('a fan mentions a friend with autocomplete; the friend sees three likes as 
     await expect(unreadBadge(friend.page)).toHaveText('1');
 
     // The hashtag in the post opens its page, which lists the post.
-    await friend.page.getByRole('link', { name: `#${tag}` }).first().click();
+    await friend.page
+      .getByRole('link', { name: `#${tag}` })
+      .first()
+      .click();
     await expect(friend.page).toHaveURL(new RegExp(`/tag/${tag}$`));
     await expect(friend.page.getByRole('heading', { name: `#${tag}`, level: 1 })).toBeVisible();
     await expect(friend.page.getByText('Who else was at the stadium?')).toBeVisible();

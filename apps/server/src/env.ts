@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@burti/shared';
-import {
-  DEFAULT_CONNECT_TIMEOUT_MS,
-  DEFAULT_MAX_QUEUE_WAIT_MS,
-  DEFAULT_STATEMENT_TIMEOUT_MS,
-} from './defaults.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_QUEUE_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 

@@ -48,9 +48,10 @@ function prettyPrinterInstalled(): boolean {
  * Fastify's logger: JSON lines in production (each request's lines carry its `reqId`, taken from the proxy's
  * X-Request-Id when it sent a sane one), pretty in development; secrets and addresses never written.
  */
-export function loggerOptions(
-  config: { logLevel: Env['LOG_LEVEL']; prettyLogs?: boolean },
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+export function loggerOptions(config: {
+  logLevel: Env['LOG_LEVEL'];
+  prettyLogs?: boolean;
+}): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
   return {
     requestIdHeader: false,
     genReqId: (request: RawRequestDefaultExpression) => {

@@ -39,5 +39,7 @@ export function authErrorMessage(
     | undefined,
 ): string {
   const inner = error?.error;
-  return authErrorText(inner ? { ...error, code: inner.code ?? error.code, message: inner.message ?? error.message } : error);
+  return authErrorText(
+    inner ? { ...error, code: inner.code ?? error.code, message: inner.message ?? error.message } : error,
+  );
 }

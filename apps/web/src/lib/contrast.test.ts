@@ -45,10 +45,15 @@ describe.each([
 ])('the app in Telegram’s %s theme', (_name, theme) => {
   const vars = themeVariables(theme);
   const value = (name: string, fallback: string) => vars[name] ?? fallback;
-  const surfaces = [value('--color-background', '#f7f7f8'), value('--color-card', '#ffffff'), value('--color-muted', '#efeff1')];
+  const surfaces = [
+    value('--color-background', '#f7f7f8'),
+    value('--color-card', '#ffffff'),
+    value('--color-muted', '#efeff1'),
+  ];
 
   it.each(['--color-foreground', '--color-muted-foreground'])('%s reads at 4.5:1 on every surface', (token) => {
-    for (const surface of surfaces) expect(contrastRatio(value(token, '#16171d'), surface), surface).toBeGreaterThanOrEqual(4.5);
+    for (const surface of surfaces)
+      expect(contrastRatio(value(token, '#16171d'), surface), surface).toBeGreaterThanOrEqual(4.5);
   });
 
   it('brand and danger text read on every surface, and their fills carry readable text', () => {
@@ -56,7 +61,11 @@ describe.each([
       expect(contrastRatio(value('--color-brand', '#d71920'), surface)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(value('--color-danger', '#c81e1e'), surface)).toBeGreaterThanOrEqual(4.5);
     }
-    expect(contrastRatio(value('--color-brand-foreground', '#ffffff'), value('--color-brand', '#d71920'))).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(value('--color-danger-foreground', '#ffffff'), value('--color-danger', '#c81e1e'))).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio(value('--color-brand-foreground', '#ffffff'), value('--color-brand', '#d71920')),
+    ).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio(value('--color-danger-foreground', '#ffffff'), value('--color-danger', '#c81e1e')),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 });

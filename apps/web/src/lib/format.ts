@@ -12,7 +12,9 @@ const supported = new Map<string, boolean>();
 function intlSpeaks(lng: string): boolean {
   let known = supported.get(lng);
   if (known === undefined) {
-    known = Intl.DateTimeFormat.supportedLocalesOf([lng]).length > 0 && Intl.NumberFormat.supportedLocalesOf([lng]).length > 0;
+    known =
+      Intl.DateTimeFormat.supportedLocalesOf([lng]).length > 0 &&
+      Intl.NumberFormat.supportedLocalesOf([lng]).length > 0;
     supported.set(lng, known);
   }
   return known;
@@ -59,5 +61,7 @@ export function formatDateTime(date: string | Date): string {
     const time = `${String(then.getHours()).padStart(2, '0')}:${String(then.getMinutes()).padStart(2, '0')}`;
     return `${georgianDate(then, true)}, ${time}`;
   }
-  return cached(`dt:${lng}`, () => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' })).format(then);
+  return cached(`dt:${lng}`, () => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' })).format(
+    then,
+  );
 }

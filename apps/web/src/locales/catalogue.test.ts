@@ -36,8 +36,7 @@ function catalogue(language: string): Map<string, string> {
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
-const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 
 const catalogues = Object.fromEntries(LANGUAGES.map((language) => [language, catalogue(language)])) as Record<
   (typeof LANGUAGES)[number],
@@ -50,11 +49,18 @@ describe('the catalogues', () => {
   });
 
   it('have every key in both languages (plural forms aside)', () => {
-    const keys = (language: (typeof LANGUAGES)[number]) => [...new Set([...catalogues[language].keys()].map(base))].sort();
+    const keys = (language: (typeof LANGUAGES)[number]) =>
+      [...new Set([...catalogues[language].keys()].map(base))].sort();
     const en = keys('en');
     const ka = keys('ka');
-    expect(en.filter((key) => !ka.includes(key)), 'only in English').toEqual([]);
-    expect(ka.filter((key) => !en.includes(key)), 'only in Georgian').toEqual([]);
+    expect(
+      en.filter((key) => !ka.includes(key)),
+      'only in English',
+    ).toEqual([]);
+    expect(
+      ka.filter((key) => !en.includes(key)),
+      'only in Georgian',
+    ).toEqual([]);
   });
 
   it.each(LANGUAGES)('has every plural form %s needs', (language) => {

@@ -29,9 +29,10 @@ const perMinute = (max: number): RateLimit => ({ max, windowSeconds: 60 });
  * (apps/server/src/lib/auth.ts reads them from here); the server enforces the others.
  */
 export const RATE_LIMITS = {
-  ...(Object.fromEntries(
-    Object.entries(USER_LIMITS).map(([action, max]) => [action, perMinute(max)]),
-  ) as Record<UserLimitAction, RateLimit>),
+  ...(Object.fromEntries(Object.entries(USER_LIMITS).map(([action, max]) => [action, perMinute(max)])) as Record<
+    UserLimitAction,
+    RateLimit
+  >),
   /** $GOAL rewards and referrals. */
   goal: perMinute(60),
   /** Per address. */

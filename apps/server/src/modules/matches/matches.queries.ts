@@ -81,8 +81,7 @@ export type MatchDetailRow = MatchRow & {
 };
 
 /** A spoiler hold still in force: made less than MATCH_SPOILER_HOURS ago. */
-const holdInForce = (alias: string) =>
-  sql.raw(`${alias}.created_at > now() - interval '${MATCH_SPOILER_HOURS} hours'`);
+const holdInForce = (alias: string) => sql.raw(`${alias}.created_at > now() - interval '${MATCH_SPOILER_HOURS} hours'`);
 
 const matchColumns = sql`f.id, f.status, f.minute, f.added_minute, f.score_home, f.score_away, f.ht_home, f.ht_away,
     f.et_home, f.et_away, f.pen_home, f.pen_away,

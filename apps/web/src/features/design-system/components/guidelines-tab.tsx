@@ -82,8 +82,7 @@ export function GuidelinesTab() {
           {easingTokens.map((token) => (
             <p key={token.name} className="text-muted-foreground">
               <span className="font-medium text-foreground">{token.name}</span>{' '}
-              <span className="font-mono text-xs">{token.value}</span> ·{' '}
-              {t(`designSystem.tokens.easing.${token.name}`)}
+              <span className="font-mono text-xs">{token.value}</span> · {t(`designSystem.tokens.easing.${token.name}`)}
             </p>
           ))}
         </div>
@@ -99,12 +98,16 @@ export function GuidelinesTab() {
           {SPACING_STEPS.map((step) => (
             <div key={step} className="flex flex-col items-center gap-1 text-xs">
               <span aria-hidden="true" className="block bg-brand/70" style={{ width: step * 4, height: step * 4 }} />
-              <span className="font-mono text-muted-foreground">{t('designSystem.guidelines.pixels', { value: step * 4 })}</span>
+              <span className="font-mono text-muted-foreground">
+                {t('designSystem.guidelines.pixels', { value: step * 4 })}
+              </span>
             </div>
           ))}
           <div className="flex flex-col items-center gap-1 text-xs">
             <span aria-hidden="true" className="block size-11 rounded-md border-2 border-dashed border-brand" />
-            <span className="font-mono text-muted-foreground">{t('designSystem.guidelines.pixels', { value: 44 })}</span>
+            <span className="font-mono text-muted-foreground">
+              {t('designSystem.guidelines.pixels', { value: 44 })}
+            </span>
           </div>
         </div>
       </ShowcaseSection>

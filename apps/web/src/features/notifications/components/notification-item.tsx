@@ -30,7 +30,9 @@ export function NotificationItem({
   // A group reads "nika_10 and 37 others liked your post".
   const others = notification.actorCount - 1;
   const text =
-    others > 0 ? t(`notifications.groups.${type}`, { nickname, count: others }) : t(`notifications.types.${type}`, { nickname });
+    others > 0
+      ? t(`notifications.groups.${type}`, { nickname, count: others })
+      : t(`notifications.types.${type}`, { nickname });
   const unread = !notification.readAt;
   return (
     <button
