@@ -5,6 +5,7 @@ import type pg from 'pg';
 import {
   CLUB_FEED_PAGE_SIZE,
   COMMENTS_PAGE_SIZE,
+  MATCH_THREAD_PAGE_SIZE,
   FEED_PAGE_SIZE,
   FOLLOWING_FEED_PAGE_SIZE,
   GROUP_PUSH_INTERVAL_SECONDS,
@@ -29,6 +30,7 @@ import {
   searchPostsQuery,
   searchTerms,
 } from '../apps/server/src/modules/search/search.queries.js';
+import { matchDetailQuery, threadPostsQuery } from '../apps/server/src/modules/matches/matches.queries.js';
 import {
   findPostViewQuery,
   followingTimelineQuery,
@@ -262,8 +264,29 @@ export function readEndpoints(): Record<string, BareEndpoint> {
     };
   }
   handlers.like = likeEndpoint();
+  Object.assign(handlers, MATCHDAY_READS);
   return handlers;
 }
+
+/**
+ * The matchday reads (bench/matchday.ts), for the match named by `?match=`: the match page's one statement, and the
+ * thread's first page, as the API's services send them.
+ */
+export const MATCHDAY_SQL: Record<'match' | 'thread', (viewer: string, matchId: string) => (SQL | Statement)[]> = {
+  match: (viewerId, matchId) => [matchDetailQuery(matchId, viewerId)],
+  thread: (viewerId, matchId) => [
+    threadPostsQuery({ viewerId, matchId, cursor: null, limit: MATCH_THREAD_PAGE_SIZE + 1 }),
+  ],
+};
+const MATCHDAY_READS: Record<string, BareEndpoint> = Object.fromEntries(
+  Object.entries(MATCHDAY_SQL).map(([name, sql]) => [
+    name,
+    {
+      handle: async ({ viewer, params, run }) => run(sql(viewer, params.get('match') ?? '')[0]!),
+      explain: (viewer, params) => sql(viewer, params.get('match') ?? ''),
+    },
+  ]),
+);
 
 /**
  * The like toggle as the API's service sends it (posts.service setReaction, notifications.service notifyUser):

@@ -14,10 +14,13 @@
  *   BENCH_ENGINE=postgres    or `embedded`: size S on PGlite, the API alone (npm start's engine)
  *   BENCH_SECONDS=8          length of one run; BENCH_ROUNDS=3 runs per side; BENCH_CONNECTIONS=32
  *   BENCH_RATE=400           the fixed offered rate (req/s) for the latency run (open loop, bench/paced.ts)
- *   BENCH_ONLY=feed,post     only these endpoints (also like, push, boards-under-likes)
+ *   BENCH_ONLY=feed,post     only these endpoints (also like, push, boards-under-likes, and matchday: match, thread,
+ *                            match-stream, thread-posts or all four)
  *   BENCH_KEEP=1             keep the database (burti_bench_<size>) and reuse it next time
  *   BENCH_NODE_FLAGS         extra Node flags for every server it starts, e.g. `--trace-gc` (BENCH_VERBOSE=1 shows their output)
  *   BENCH_DATABASE_URL       the server (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_API_PORT=23100     the API's port (the baseline's is 100 above): two runs side by side need two
+ *   BENCH_LABEL=matchday     results go to `<engine>-<size>-<label>.json` (a partial run leaves the full run's file be)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { checkDrift, loadDataset, SIZES, type DatasetSize } from './dataset.js';
 import { encodingHeaders, fixtures, READS, viewersOf } from './endpoints.js';
+import { runMatchday, type MatchdayResult } from './matchday.js';
 import { paced, type PacedResult } from './paced.js';
 import {
   runBoardsUnderLikes,
@@ -50,6 +54,8 @@ const keep = process.env.BENCH_KEEP === '1';
 const engine = process.env.BENCH_ENGINE === 'embedded' ? 'embedded' : 'postgres';
 const sizes = (process.env.BENCH_SIZES ?? (engine === 'embedded' ? 'S' : 'S,M')).split(',') as (keyof typeof SIZES)[];
 const resultsDir = join(root, 'bench', 'results');
+/** BENCH_ONLY names of the matchday phase (bench/matchday.ts): all of it, or one part. */
+const MATCHDAY_PARTS = ['matchday', 'match', 'thread', 'match-stream', 'thread-posts'];
 const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export type Side = {
@@ -228,6 +234,8 @@ export async function drive(
   viewers: number,
   options: {
     duration?: number;
+    /** A number of requests instead of a duration. */
+    amount?: number;
     rate?: number;
     connections?: number;
     pid?: number;
@@ -240,7 +248,7 @@ export async function drive(
   const result = await autocannon({
     url,
     connections: options.connections ?? connections,
-    duration: options.duration ?? seconds,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? seconds }),
     ...(options.rate ? { overallRate: options.rate } : {}),
     requests: [
       {
@@ -265,6 +273,76 @@ export async function drive(
     errors: result.errors + result.timeouts + result.non2xx,
     max: result.latency.max,
   };
+}
+
+/**
+ * One read endpoint, the API and the baseline in turns: a warm-up of each, `rounds` runs of each alternating, then
+ * as many paced runs of the API at the fixed rate. Each side's median round is kept, with every round's rate.
+ */
+export async function compareRead(args: {
+  label: string;
+  endpoint: string;
+  apiUrl: string;
+  bareUrl: string;
+  apiHeaders: (viewer: number) => Record<string, string>;
+  bareHeaders: (viewer: number) => Record<string, string>;
+  viewers: number;
+  apiPid?: number;
+  barePid?: number;
+  database: { client: pg.Client; name: string };
+  /** Warm the API with a request from each viewer first: the thousands of a match are signed-in fans who read. */
+  warmEachViewer?: boolean;
+  /** Skip the paced runs at the fixed rate (fixedRateP99 is then null). */
+  unpaced?: boolean;
+}): Promise<ReadResult> {
+  const { apiUrl, bareUrl, apiHeaders, bareHeaders, viewers, database } = args;
+  if (args.warmEachViewer) await drive(apiUrl, apiHeaders, viewers, { amount: viewers });
+  // Warm both (caches, connections, JIT) before anything counts.
+  await drive(apiUrl, apiHeaders, viewers, { duration: 2 });
+  await drive(bareUrl, bareHeaders, viewers, { duration: 2 });
+  const apiRuns: Side[] = [];
+  const bareRuns: Side[] = [];
+  for (let round = 0; round < rounds; round++) {
+    apiRuns.push(await drive(apiUrl, apiHeaders, viewers, { pid: args.apiPid, database }));
+    bareRuns.push(await drive(bareUrl, bareHeaders, viewers, { pid: args.barePid, database }));
+  }
+  // As many paced runs as rounds, the median kept: one 8-second run's p99 is its 32nd slowest answer, which a
+  // single stall of a shared machine decides (in one run the feed gave 21.7 ms, and 5.5 ms with the added work
+  // of compressing each answer).
+  const fixedRuns: PacedResult[] = [];
+  for (let round = 0; round < (args.unpaced ? 0 : rounds); round++)
+    fixedRuns.push(await paced(apiUrl, apiHeaders, viewers, { rate: fixedRate, seconds, warmupSeconds: round ? 0 : 1 }));
+  const fixed = {
+    p99: median(fixedRuns.map((r) => r.p99)),
+    errors: fixedRuns.reduce((n, r) => n + r.errors, 0),
+  };
+  const pick = (runs: Side[]): Side => {
+    const mid = runs.find((r) => r.rps === median(runs.map((x) => x.rps)))!;
+    return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
+  };
+  const apiSide = pick(apiRuns);
+  const bareSide = pick(bareRuns);
+  const result: ReadResult = {
+    endpoint: args.endpoint,
+    api: apiSide,
+    bare: bareSide,
+    ratio: Math.round((apiSide.rps / Math.max(1, bareSide.rps)) * 100) / 100,
+    apiRounds: apiRuns.map((r) => r.rps),
+    bareRounds: bareRuns.map((r) => r.rps),
+    fixedRateP99: fixed.errors || !fixedRuns.length ? null : fixed.p99,
+    fixedRateP99Rounds: fixedRuns.map((r) => r.p99),
+    fixedRateClientDelay: fixedRuns.map((r) => r.clientDelay),
+  };
+  console.log(
+    `${args.label}: API ${apiSide.rps} req/s (p50 ${apiSide.p50} ms, p99 ${apiSide.p99} ms), ` +
+      `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, p99 at ${fixedRate} req/s ${fixed.p99} ms ` +
+      `(${fixedRuns.map((r) => r.p99).join('/')}; the generator's loop late by at most ` +
+      `${fixedRuns.map((r) => r.clientDelay.max).join('/')} ms), ` +
+      `CPU/request ${apiSide.cpuPerRequest ?? '?'} µs vs ${bareSide.cpuPerRequest ?? '?'} µs ` +
+      `(PostgreSQL ${apiSide.databaseCpuPerRequest ?? '?'} vs ${bareSide.databaseCpuPerRequest ?? '?'} µs), ` +
+      `errors ${apiSide.errors}/${bareSide.errors}/${fixed.errors}`,
+  );
+  return result;
 }
 
 async function prepareDatabase(size: DatasetSize): Promise<{ name: string; load: number | null }> {
@@ -317,8 +395,8 @@ async function benchPostgres(size: DatasetSize) {
   const dataDir = mkdtempSync(join(tmpdir(), 'burti-bench-'));
   // Below Linux's ephemeral range (32768–60999): a connection to PostgreSQL can hold a port in it, in TIME_WAIT
   // for a minute after a run, and the next run's server then cannot listen there.
-  const apiPort = 23_100;
-  const barePort = 23_200;
+  const apiPort = Number(process.env.BENCH_API_PORT ?? 23_100);
+  const barePort = apiPort + 100;
   const apiEnv = {
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -344,60 +422,20 @@ async function benchPostgres(size: DatasetSize) {
   const plans: string[] = [];
   try {
     for (const endpoint of READS.filter((e) => !only || only.includes(e.name))) {
-      const apiUrl = `http://127.0.0.1:${apiPort}${endpoint.api(fx)}`;
-      const bareUrl = `http://127.0.0.1:${barePort}/${endpoint.name}`;
       const encoding = encodingHeaders(endpoint);
-      const apiHeaders = (v: number) => ({ authorization: `Bearer bench-session-${v}`, ...encoding });
-      const bareHeaders = (v: number) => ({ 'x-viewer': `fan-${v}`, ...encoding });
-      const viewers = viewersOf(endpoint, size.sessions);
-      // Warm both (caches, connections, JIT) before anything counts.
-      await drive(apiUrl, apiHeaders, viewers, { duration: 2 });
-      await drive(bareUrl, bareHeaders, viewers, { duration: 2 });
-      const apiRuns: Side[] = [];
-      const bareRuns: Side[] = [];
-      for (let round = 0; round < rounds; round++) {
-        const database = { client, name };
-        apiRuns.push(await drive(apiUrl, apiHeaders, viewers, { pid: api.pid, database }));
-        bareRuns.push(await drive(bareUrl, bareHeaders, viewers, { pid: bare.pid, database }));
-      }
-      // As many paced runs as rounds, the median kept: one 8-second run's p99 is its 32nd slowest answer, which a
-      // single stall of a shared machine decides (in one run the feed gave 21.7 ms, and 5.5 ms with the added work
-      // of compressing each answer).
-      const fixedRuns: PacedResult[] = [];
-      for (let round = 0; round < rounds; round++)
-        fixedRuns.push(
-          await paced(apiUrl, apiHeaders, viewers, { rate: fixedRate, seconds, warmupSeconds: round ? 0 : 1 }),
-        );
-      const fixed = {
-        p99: median(fixedRuns.map((r) => r.p99)),
-        errors: fixedRuns.reduce((n, r) => n + r.errors, 0),
-      };
-      const pick = (runs: Side[]): Side => {
-        const mid = runs.find((r) => r.rps === median(runs.map((x) => x.rps)))!;
-        return { ...mid, errors: runs.reduce((n, r) => n + r.errors, 0) };
-      };
-      const apiSide = pick(apiRuns);
-      const bareSide = pick(bareRuns);
-      const result: ReadResult = {
-        endpoint: endpoint.name,
-        api: apiSide,
-        bare: bareSide,
-        ratio: Math.round((apiSide.rps / Math.max(1, bareSide.rps)) * 100) / 100,
-        apiRounds: apiRuns.map((r) => r.rps),
-        bareRounds: bareRuns.map((r) => r.rps),
-        fixedRateP99: fixed.errors ? null : fixed.p99,
-        fixedRateP99Rounds: fixedRuns.map((r) => r.p99),
-        fixedRateClientDelay: fixedRuns.map((r) => r.clientDelay),
-      };
-      reads.push(result);
-      console.log(
-        `${size.name} ${endpoint.name}: API ${apiSide.rps} req/s (p50 ${apiSide.p50} ms, p99 ${apiSide.p99} ms), ` +
-          `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, p99 at ${fixedRate} req/s ${fixed.p99} ms ` +
-          `(${fixedRuns.map((r) => r.p99).join('/')}; the generator's loop late by at most ` +
-          `${fixedRuns.map((r) => r.clientDelay.max).join('/')} ms), ` +
-          `CPU/request ${apiSide.cpuPerRequest ?? '?'} µs vs ${bareSide.cpuPerRequest ?? '?'} µs ` +
-          `(PostgreSQL ${apiSide.databaseCpuPerRequest ?? '?'} vs ${bareSide.databaseCpuPerRequest ?? '?'} µs), ` +
-          `errors ${apiSide.errors}/${bareSide.errors}/${fixed.errors}`,
+      reads.push(
+        await compareRead({
+          label: `${size.name} ${endpoint.name}`,
+          endpoint: endpoint.name,
+          apiUrl: `http://127.0.0.1:${apiPort}${endpoint.api(fx)}`,
+          bareUrl: `http://127.0.0.1:${barePort}/${endpoint.name}`,
+          apiHeaders: (v) => ({ authorization: `Bearer bench-session-${v}`, ...encoding }),
+          bareHeaders: (v) => ({ 'x-viewer': `fan-${v}`, ...encoding }),
+          viewers: viewersOf(endpoint, size.sessions),
+          apiPid: api.pid,
+          barePid: bare.pid,
+          database: { client, name },
+        }),
       );
       const plan = await fetch(`http://127.0.0.1:${barePort}/explain?endpoint=${endpoint.name}&viewer=fan-1`);
       plans.push(`## ${endpoint.name}\n\n${await plan.text()}\n`);
@@ -424,6 +462,21 @@ async function benchPostgres(size: DatasetSize) {
       seconds,
       connections,
     });
+  // Last: the matchday phase adds its derby (and its thread's posts, the newest of all) to the database.
+  let matchday: Omit<MatchdayResult, 'plans'> | null = null;
+  if (!only || MATCHDAY_PARTS.some((part) => only.includes(part))) {
+    const { plans: matchdayPlans, ...summary } = await runMatchday({
+      size,
+      url,
+      database: name,
+      apiEnv,
+      apiPort,
+      barePort,
+      only,
+    });
+    matchday = summary;
+    plans.push(...matchdayPlans);
+  }
   const drift = await checkDrift(client);
   await client.end();
   rmSync(dataDir, { recursive: true, force: true });
@@ -433,7 +486,7 @@ async function benchPostgres(size: DatasetSize) {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-  return { size: size.name, engine: 'postgres', load, reads, writes, push, boardsUnderLikes, drift, plans };
+  return { size: size.name, engine: 'postgres', load, reads, writes, push, boardsUnderLikes, matchday, drift, plans };
 }
 
 async function main() {
@@ -463,7 +516,8 @@ async function main() {
       started: started.toISOString(),
       settings: { seconds, rounds, connections, fixedRate },
     };
-    const file = join(resultsDir, `${result.engine}-${size.name}`);
+    const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+    const file = join(resultsDir, `${result.engine}-${size.name}${label}`);
     const { plans, ...summary } = result as typeof result & { plans?: string[] };
     writeFileSync(`${file}.json`, JSON.stringify({ machine, ...summary }, null, 2) + '\n');
     if (plans?.length) writeFileSync(`${file}-plans.md`, `# Query plans, dataset ${size.name}\n\n${plans.join('\n')}`);
@@ -485,6 +539,22 @@ async function main() {
     );
     if ('writes' in result && result.writes.length) console.table(result.writes);
     if ('push' in result && result.push) console.log('push', result.push);
+    if ('matchday' in result && result.matchday) {
+      const { reads: matchdayReads, fanout, threadPostsRun } = result.matchday;
+      if (matchdayReads.length)
+        console.table(
+          matchdayReads.map((r) => ({
+            endpoint: r.endpoint,
+            'API req/s': r.api.rps,
+            'API p99': r.api.p99,
+            'bare req/s': r.bare?.rps ?? '',
+            ratio: r.ratio ?? '',
+            rounds: `${r.apiRounds.join('/')} vs ${r.bareRounds.join('/')}`,
+          })),
+        );
+      if (fanout) console.table(fanout);
+      if (threadPostsRun) console.log('thread posts', threadPostsRun);
+    }
     if ('drift' in result) {
       console.log('counter drift', result.drift);
       if (Object.values(result.drift).some((n) => n !== 0)) process.exitCode = 1;

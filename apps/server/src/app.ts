@@ -32,6 +32,8 @@ import { pushRoutes } from './modules/push/push.routes.js';
 import { goalRoutes } from './modules/goal/goal.routes.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { matchesRoutes } from './modules/matches/matches.routes.js';
+import { matchAlertsRoutes } from './modules/match-alerts/match-alerts.routes.js';
+import { startMatchAlertWorker } from './modules/match-alerts/match-alerts.service.js';
 import { providerAdminRoutes } from './modules/matches/provider-admin.routes.js';
 import { startLeaderboardApplier } from './modules/leaderboard/leaderboard.applier.js';
 import { startFollowingPruner } from './modules/posts/following.pruner.js';
@@ -156,9 +158,11 @@ export async function buildApp({
   socialRoutes(app, { db });
   notificationsRoutes(app, { db, realtime });
   matchesRoutes(app, { db, realtime });
+  matchAlertsRoutes(app, { db });
   providerAdminRoutes(app, { db, football: config.football });
   pushRoutes(app, { db, push: config.push });
   await startPushWorker({ db, jobs, push: config.push, appUrl: config.appUrl, appName: config.appName, log: app.log });
+  await startMatchAlertWorker({ db, jobs });
   adminRoutes(app, { db, storage: media, push: config.push });
   leaderboardRoutes(app, { db });
   if (config.jobs) {

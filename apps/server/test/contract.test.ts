@@ -216,6 +216,16 @@ describe('the API contract', () => {
     await fails(o.holdMatchSpoiler, { ...as(fan), ...missingMatch });
     await ok(o.revealMatchSpoiler, { ...as(fan), ...match });
     await fails(o.revealMatchSpoiler, { ...as(fan), ...missingMatch });
+    await ok(o.getMatchAlerts, { ...as(fan), ...match });
+    await fails(o.getMatchAlerts, { ...as(fan), ...missingMatch });
+    await ok(o.setMatchAlerts, { ...as(fan), ...match, body: { mode: 'on' } });
+    await fails(o.setMatchAlerts, { ...as(fan), ...missingMatch, body: { mode: 'on' } });
+    await ok(o.listAlertClubs, as(fan));
+    await fails(o.listAlertClubs, anonymous);
+    await ok(o.addAlertClub, { ...as(fan), params: { clubId } });
+    await fails(o.addAlertClub, { ...as(fan), params: { clubId: 999_999 } });
+    await ok(o.removeAlertClub, { ...as(fan), params: { clubId } });
+    await fails(o.removeAlertClub, { ...as(fan), params: { clubId: 999_999 } });
     await ok(o.getClub, { ...as(fan), params: { clubId } });
     await fails(o.getClub, { ...as(fan), params: { clubId: 999_999 } });
     await ok(o.followClub, { ...as(other), params: { clubId } });

@@ -6,7 +6,8 @@
  *    shell, which then shows its own "You're offline" screen and retries when the connection is back.
  *    API calls (/api/) and media are never cached here: they carry the fan's private data.
  * 2. Web Push: shows notifications and, when one is tapped, opens the screen it is about. The payload is
- *    { type, post_id, user_id, user_nickname, title, body } (apps/server/src/lib/push/payload.ts). */
+ *    { type, post_id, user_id, user_nickname, title, body }, and match_id for a match alert
+ *    (apps/server/src/lib/push/payload.ts). */
 
 /** Filled in at build time (vite.config.ts): the build's id and the app shell's files. */
 const BUILD = '__BURTI_BUILD__';
@@ -94,8 +95,10 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** like, comment, reply, reply_on_post, share → /post/{post_id}; follow → /profile/{user_nickname}. */
+/** match_alert → /match/{match_id}; like, comment, reply, reply_on_post, share → /post/{post_id}; follow →
+ * /profile/{user_nickname}. */
 function targetPath(data) {
+  if (data.match_id) return `/match/${encodeURIComponent(data.match_id)}`;
   if (data.type !== 'follow' && data.post_id) return `/post/${encodeURIComponent(data.post_id)}`;
   if (data.user_nickname) return `/profile/${encodeURIComponent(data.user_nickname)}`;
   return '/notifications';

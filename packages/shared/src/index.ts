@@ -15,6 +15,7 @@ export * from './schemas/goal.js';
 export * from './schemas/leaderboard.js';
 export * from './schemas/search.js';
 export * from './schemas/matches.js';
+export * from './schemas/match-alerts.js';
 export * from './schemas/football-providers.js';
 export * from './i18n.js';
 export * from './text/index.js';

@@ -9,6 +9,8 @@ export const QUEUES = {
   push: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
   // Football provider syncs (modules/matches/sync): a failed turn is not retried, the next turn asks again.
   football: { retryLimit: 0, expireInSeconds: 300 },
+  // Match alerts (modules/match-alerts): one job fans one event out to its fans; a retry alerts nobody twice.
+  matchAlerts: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 },
 } as const satisfies Record<string, PgBoss.RetryOptions & PgBoss.ExpirationOptions>;
 export type QueueName = keyof typeof QUEUES;
 

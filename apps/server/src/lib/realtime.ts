@@ -1,4 +1,4 @@
-import type { Notification } from '@burti/shared';
+import type { MatchAlert, Notification } from '@burti/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, notify, type Database, type Executor } from '../db/client.js';
 
@@ -14,7 +14,10 @@ export const SHUTDOWN_RETRY_MS = 500;
  * the writer's transaction stays free of a count that grows with the recipient's unread rows).
  */
 export type PublishedEvent =
-  { kind: 'notification'; notification: Notification } | { kind: 'unread'; unreadCount: number };
+  | { kind: 'notification'; notification: Notification }
+  | { kind: 'unread'; unreadCount: number }
+  /** A match alert (decision 022): forwarded as it is, without a count (it is not a notification row). */
+  | { kind: 'match_alert'; alert: MatchAlert };
 
 type Listener = (event: PublishedEvent) => void;
 /** A topic's event as published: its SSE name and its JSON text, parsed by nobody on the way (decision 022). */

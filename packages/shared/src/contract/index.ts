@@ -17,6 +17,7 @@
  * except better-auth's own answers under /api/auth (see ./system.ts).
  */
 import { activityOperations } from './activity.js';
+import { matchAlertOperations } from './match-alerts.js';
 import { matchOperations } from './matches.js';
 import { peopleOperations } from './people.js';
 import { postOperations } from './posts.js';
@@ -38,6 +39,7 @@ export const operations = {
   ...peopleOperations,
   ...activityOperations,
   ...matchOperations,
+  ...matchAlertOperations,
   ...systemOperations,
 };
 export type Operations = typeof operations;

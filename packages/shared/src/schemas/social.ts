@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authorSchema } from './posts.js';
+import { matchAlertSchema } from './match-alerts.js';
 
 /** How the viewer stands with a profile they look at. */
 export const relationshipSchema = z.object({
@@ -43,6 +44,8 @@ export const notificationIdParams = z.object({ notificationId: z.uuid('Notificat
 export const notificationEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notification'), notification: notificationSchema, unreadCount: z.number().int() }),
   z.object({ kind: z.literal('unread'), unreadCount: z.number().int() }),
+  /** A match alert (decision 022): shown as it comes, not kept in the notifications list. */
+  z.object({ kind: z.literal('match_alert'), alert: matchAlertSchema }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 

@@ -22,6 +22,19 @@ type Messages = {
   >;
   viewPost: string;
   viewProfile: string;
+  viewMatch: string;
+  /** Match alerts (decision 022): `team` and `match` ("Dinamo Tbilisi – Torpedo") are named in this language. */
+  matchAlert: {
+    kickOff: string;
+    goal: (team: string) => string;
+    ownGoal: (team: string) => string;
+    penaltyGoal: (team: string) => string;
+    redCard: (team: string) => string;
+    secondYellow: (team: string) => string;
+    fullTime: string;
+    /** Without score, scorer or side, for a fan holding the match in spoiler mode. */
+    spoiler: Record<'kick_off' | 'goal' | 'red_card' | 'full_time', (match: string) => string>;
+  };
   botWelcome: (appName: string) => string[];
   botInvited: string;
   botOpen: (appName: string) => string;
@@ -53,6 +66,22 @@ const en: Messages = {
   },
   viewPost: 'View post',
   viewProfile: 'View profile',
+  viewMatch: 'View match',
+  matchAlert: {
+    kickOff: 'Kick-off!',
+    goal: (team) => `Goal for ${team}!`,
+    ownGoal: (team) => `Own goal, a goal for ${team}`,
+    penaltyGoal: (team) => `Penalty scored for ${team}!`,
+    redCard: (team) => `Red card for ${team}`,
+    secondYellow: (team) => `Second yellow, red card for ${team}`,
+    fullTime: 'Full time',
+    spoiler: {
+      kick_off: (match) => `Kick-off: ${match}`,
+      goal: (match) => `Goal in ${match}`,
+      red_card: (match) => `Red card in ${match}`,
+      full_time: (match) => `Full time: ${match}`,
+    },
+  },
   botWelcome: (appName) => [
     `⚽ Welcome to ${appName}, the Georgian football social network!`,
     'Pick your club, share the match moments with its fans and earn $GOAL.',
@@ -86,6 +115,22 @@ const ka: Messages = {
   },
   viewPost: 'პოსტის ნახვა',
   viewProfile: 'პროფილის ნახვა',
+  viewMatch: 'მატჩის ნახვა',
+  matchAlert: {
+    kickOff: 'მატჩი დაიწყო!',
+    goal: (team) => `გოლი! ${team}`,
+    ownGoal: (team) => `ავტოგოლი! გოლი ჩაეთვალა: ${team}`,
+    penaltyGoal: (team) => `გოლი პენალტით! ${team}`,
+    redCard: (team) => `წითელი ბარათი: ${team}`,
+    secondYellow: (team) => `მეორე ყვითელი, წითელი ბარათი: ${team}`,
+    fullTime: 'მატჩი დასრულდა',
+    spoiler: {
+      kick_off: (match) => `მატჩი დაიწყო: ${match}`,
+      goal: (match) => `გოლი მატჩში ${match}`,
+      red_card: (match) => `წითელი ბარათი მატჩში ${match}`,
+      full_time: (match) => `მატჩი დასრულდა: ${match}`,
+    },
+  },
   botWelcome: (appName) => [
     `⚽ კეთილი იყოს შენი მობრძანება ${appName}-ში, საქართველოს ფეხბურთის სოციალურ ქსელში!`,
     'აირჩიე შენი კლუბი, გაუზიარე მატჩის წამები მის გულშემატკივრებს და დააგროვე $GOAL.',

@@ -4,9 +4,11 @@ import { messages, type PushType } from '../i18n/messages.js';
 export type PushPayload = {
   type: string;
   post_id: string | null;
-  /** The actor: who liked, commented, followed… */
-  user_id: string;
-  user_nickname: string;
+  /** The actor: who liked, commented, followed… (null for a match alert). */
+  user_id: string | null;
+  user_nickname: string | null;
+  /** A match alert's match (decision 022); absent for every other push. */
+  match_id?: string;
   title: string;
   body: string;
 };
@@ -34,9 +36,11 @@ export function buildPushPayload(input: {
   };
 }
 
-/** Where tapping the notification leads (the service worker in apps/web/public/sw.js mirrors this). */
+/** Where tapping the notification leads (the service worker in apps/web/sw/sw.js mirrors this). */
 export function pushTargetPath(payload: PushPayload): string {
-  if (payload.type === 'follow' || !payload.post_id) return `/profile/${encodeURIComponent(payload.user_nickname)}`;
+  if (payload.match_id) return `/match/${payload.match_id}`;
+  if (payload.type === 'follow' || !payload.post_id)
+    return `/profile/${encodeURIComponent(payload.user_nickname ?? '')}`;
   return `/post/${payload.post_id}`;
 }
 

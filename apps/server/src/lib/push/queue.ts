@@ -8,7 +8,15 @@ export type PushTarget = { channel: 'web' | 'fcm'; id: string } | { channel: 'te
  * A job of the 'push' queue. Without `target` it delivers to every channel of the recipient; a delivery that
  * fails is then retried on its own, as a job with that `target`, so the devices that got it are not sent it again.
  */
-export type PushJob = { notificationId: string; target?: PushTarget };
+export type PushJob =
+  | { notificationId: string; target?: PushTarget }
+  /** A match alert (decision 022) for a batch of its fans, or its failed delivery to one fan's `target`. */
+  | { matchAlert: string; userIds: string[] }
+  | { matchAlert: string; userId: string; target: PushTarget };
+
+/** A job that delivers to one target only: the retry of one failed delivery. */
+export type PushRetryJob =
+  { notificationId: string; target: PushTarget } | { matchAlert: string; userId: string; target: PushTarget };
 
 /**
  * Queues the push for a notification inside the transaction that created it: the job exists exactly when the

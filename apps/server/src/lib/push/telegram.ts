@@ -27,7 +27,11 @@ export function createTelegramSender(options: TelegramOptions): TelegramSender {
       const path = pushTargetPath(payload);
       const words = messages(language);
       const button = {
-        text: path.startsWith('/post/') ? words.viewPost : words.viewProfile,
+        text: path.startsWith('/post/')
+          ? words.viewPost
+          : path.startsWith('/match/')
+            ? words.viewMatch
+            : words.viewProfile,
         url: options.appUrl + path,
       };
       try {

@@ -30,6 +30,7 @@ import { publishTopic } from '../../lib/realtime.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { recordAudit } from '../admin/admin.service.js';
+import { queueMatchAlerts } from '../match-alerts/match-alerts.service.js';
 import * as q from './matches.queries.js';
 
 const HOUR = 3_600_000;
@@ -657,6 +658,12 @@ async function changeMatch(
       event: event ? (match.events.find((e) => e.id === String(event.id)) ?? eventOf(event)) : null,
     };
     await publishTopic(tx, matchTopic(matchId), 'match', live);
+    // Kick-off, a goal, a red card, full time: the fans who asked are alerted (decision 022).
+    await queueMatchAlerts(tx, {
+      fixtureId: matchId,
+      from: fixture.status,
+      events: change === 'event_added' && event ? [event] : [],
+    });
     await audit(tx, admin, action, 'match', matchId, details);
     await answer?.(tx, match);
     return match;

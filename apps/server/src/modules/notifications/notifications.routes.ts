@@ -47,7 +47,7 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
     let delivering = Promise.resolve();
     const forward = (event: PublishedEvent) => {
       delivering = delivering.then(async () => {
-        if (event.kind === 'unread') return void send(event);
+        if (event.kind !== 'notification') return void send(event);
         try {
           send({ ...event, unreadCount: await unreadCountFor(db, viewer) });
         } catch (err) {

@@ -4,9 +4,10 @@ import type { Jobs } from '../../lib/jobs.js';
 import type { PushConfig } from '../../lib/push/config.js';
 import { createFcmSender, type FcmSender } from '../../lib/push/fcm.js';
 import { buildPushPayload, type DeliveryOutcome, type PushPayload } from '../../lib/push/payload.js';
-import type { PushJob, PushTarget } from '../../lib/push/queue.js';
+import type { PushJob, PushRetryJob, PushTarget } from '../../lib/push/queue.js';
 import { createTelegramSender, type TelegramSender } from '../../lib/push/telegram.js';
 import { sendWebPush, type VapidDetails, type WebPushTransport } from '../../lib/push/web-push.js';
+import { alertPushes } from '../match-alerts/match-alerts.service.js';
 import * as q from './push.queries.js';
 
 /** The configured channels, built once per app (the FCM sender keeps its access token between jobs). */
@@ -35,8 +36,13 @@ export type DeliverArgs = {
   appName: string;
   log: FastifyBaseLogger;
   /** Queues the retry of one failed delivery of a fan-out job. */
-  retry: (job: Required<PushJob>) => Promise<void>;
+  retry: (job: PushRetry) => Promise<void>;
 };
+
+type PushRetry = PushRetryJob;
+
+/** Whom a push goes to, and which of their channels may carry it. */
+type Recipient = { id: string; language: string | null; telegramId: number | null; telegramMessages: boolean };
 
 /** One delivery to one device or chat, and how to forget that device once the provider says it is gone. */
 type Delivery = {
@@ -52,7 +58,8 @@ type Delivery = {
  * the other devices are not sent the message twice); a failed retry throws, and the queue tries again.
  */
 export async function deliverPush(args: DeliverArgs, job: PushJob): Promise<void> {
-  const { db, senders, appName, log } = args;
+  if ('matchAlert' in job) return deliverMatchAlert(args, job);
+  const { db, appName } = args;
   const row = await q.findPushNotification(db, job.notificationId);
   if (!row) return; // deleted since (a block, a deleted post or account): nothing to tell
   const payload = buildPushPayload({
@@ -64,13 +71,59 @@ export async function deliverPush(args: DeliverArgs, job: PushJob): Promise<void
     actorCount: row.actor_count,
     language: row.recipient_language,
   });
-  const deliveries = await findDeliveries(db, senders, row, job.target);
+  const recipient: Recipient = {
+    id: row.recipient_id,
+    language: row.recipient_language,
+    telegramId: row.recipient_telegram_id ? Number(row.recipient_telegram_id) : null,
+    telegramMessages: row.recipient_telegram_messages,
+  };
+  await deliverTo(args, recipient, payload, job.target, { notificationId: row.id }, (target) => ({
+    notificationId: row.id,
+    target,
+  }));
+}
+
+/**
+ * A match alert's pushes (decision 022): each fan of the batch gets the alert in their words on each of their
+ * channels; a failed delivery is retried on its own, as for a notification.
+ */
+async function deliverMatchAlert(args: DeliverArgs, job: Extract<PushJob, { matchAlert: string }>): Promise<void> {
+  const only = 'target' in job ? job.target : undefined;
+  const userIds = 'userIds' in job ? job.userIds : [job.userId];
+  const pushes = await alertPushes(args.db, job.matchAlert, userIds);
+  const outcomes = await Promise.allSettled(
+    pushes.map(({ recipient, payload }) =>
+      deliverTo(args, recipient, payload, only, { matchAlert: job.matchAlert, userId: recipient.id }, (target) => ({
+        matchAlert: job.matchAlert,
+        userId: recipient.id,
+        target,
+      })),
+    ),
+  );
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * One payload to every channel of one recipient (or to the one target a retry names): a gone subscription is
+ * forgotten, a refusal logged; a failure of a fan-out is queued as a retry of its own, of a retry thrown.
+ */
+async function deliverTo(
+  args: DeliverArgs,
+  recipient: Recipient,
+  payload: PushPayload,
+  only: PushTarget | undefined,
+  logContext: Record<string, string>,
+  retryOf: (target: PushTarget) => PushRetry,
+): Promise<void> {
+  const { db, senders, log } = args;
+  const deliveries = await findDeliveries(db, senders, recipient, only);
   const results = await Promise.allSettled(deliveries.map((delivery) => delivery.send(payload)));
 
   const failed: { target: PushTarget; error: unknown }[] = [];
   for (const [i, result] of results.entries()) {
     const { target, forget } = deliveries[i]!;
-    const context = { notificationId: row.id, channel: target.channel };
+    const context = { ...logContext, channel: target.channel };
     if (result.status === 'rejected') {
       failed.push({ target, error: result.reason });
       log.warn({ ...context, err: result.reason }, 'push delivery failed');
@@ -81,17 +134,17 @@ export async function deliverPush(args: DeliverArgs, job: PushJob): Promise<void
       log.warn(context, 'push provider refused the message');
     }
   }
-  if (job.target) {
+  if (only) {
     if (failed[0]) throw failed[0].error;
     return;
   }
-  for (const { target } of failed) await args.retry({ notificationId: row.id, target });
+  for (const { target } of failed) await args.retry(retryOf(target));
 }
 
 async function findDeliveries(
   db: Db,
   senders: PushSenders,
-  row: q.PushNotificationRow,
+  recipient: Recipient,
   only: PushTarget | undefined,
 ): Promise<Delivery[]> {
   const wants = (channel: PushTarget['channel']) => !only || only.channel === channel;
@@ -100,7 +153,7 @@ async function findDeliveries(
 
   const { webPush, fcm, telegram } = senders;
   if (webPush && wants('web')) {
-    for (const sub of await q.listWebSubscriptions(db, row.recipient_id, onlyId)) {
+    for (const sub of await q.listWebSubscriptions(db, recipient.id, onlyId)) {
       const subscription = { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } };
       deliveries.push({
         target: { channel: 'web', id: sub.id },
@@ -111,7 +164,7 @@ async function findDeliveries(
     }
   }
   if (fcm && wants('fcm')) {
-    for (const token of await q.listTokens(db, row.recipient_id, onlyId)) {
+    for (const token of await q.listTokens(db, recipient.id, onlyId)) {
       deliveries.push({
         target: { channel: 'fcm', id: token.id },
         send: (payload) => fcm.send(token.token, payload),
@@ -119,11 +172,11 @@ async function findDeliveries(
       });
     }
   }
-  if (telegram && wants('telegram') && row.recipient_telegram_id && row.recipient_telegram_messages) {
-    const chatId = Number(row.recipient_telegram_id);
+  if (telegram && wants('telegram') && recipient.telegramId && recipient.telegramMessages) {
+    const chatId = recipient.telegramId;
     deliveries.push({
       target: { channel: 'telegram' },
-      send: (payload) => telegram.send(chatId, payload, row.recipient_language),
+      send: (payload) => telegram.send(chatId, payload, recipient.language),
     });
   }
   return deliveries;
@@ -150,7 +203,7 @@ export async function startPushWorker({
 }): Promise<void> {
   if (!jobs.enabled) return;
   const senders = createPushSenders(push, appUrl);
-  const retry = async (job: Required<PushJob>) => {
+  const retry = async (job: PushRetry) => {
     await jobs.send('push', job, { startAfterSeconds: RETRY_AFTER_SECONDS });
   };
   await jobs.work<PushJob>('push', (job) => deliverPush({ db, senders, appName, log, retry }, job));

@@ -3,7 +3,7 @@ import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { notifications, notificationTokens, profiles, session, webPushSubscriptions } from '../../db/schema/index.js';
-import type { PushJob } from '../../lib/push/queue.js';
+import type { PushRetryJob } from '../../lib/push/queue.js';
 import {
   createServiceAccountKey,
   createSubscriber,
@@ -188,7 +188,7 @@ describe('push registration routes', () => {
 describe('push delivery', () => {
   const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:push@burti.test' };
   const key = createServiceAccountKey();
-  const retried: Required<PushJob>[] = [];
+  const retried: PushRetryJob[] = [];
   let args: DeliverArgs;
   beforeAll(() => {
     const senders = createPushSenders(

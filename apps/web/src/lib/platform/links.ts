@@ -34,12 +34,13 @@ export function inAppPath(url: string, appOrigins: readonly string[]): string | 
   return `${path.replace(/\/{2,}/g, '/')}${parsed.search}`;
 }
 
-/** The spec's push data: type, post_id, user_id, user_nickname. */
-export type PushData = { type?: unknown; post_id?: unknown; user_nickname?: unknown };
+/** The spec's push data: type, post_id, user_id, user_nickname; match_id for a match alert. */
+export type PushData = { type?: unknown; post_id?: unknown; user_nickname?: unknown; match_id?: unknown };
 
-/** Where tapping a notification leads: a post for likes and comments, the profile for a follow. */
+/** Where tapping a notification leads: a post for likes and comments, the profile for a follow, a match for an alert. */
 export function notificationPath(data: PushData | null | undefined): string | null {
   if (!data) return null;
+  if (typeof data.match_id === 'string' && data.match_id) return `/match/${encodeURIComponent(data.match_id)}`;
   const postId = typeof data.post_id === 'string' && data.post_id ? data.post_id : null;
   const nickname = typeof data.user_nickname === 'string' && data.user_nickname ? data.user_nickname : null;
   if (data.type !== 'follow' && postId) return `/post/${encodeURIComponent(postId)}`;

@@ -2,6 +2,7 @@ import type { MatchEvent } from '@burti/shared';
 import type { Db, Executor } from '../../../db/client.js';
 import { publishTopic } from '../../../lib/realtime.js';
 import { currentLiveEvent, matchTopic } from '../matches.service.js';
+import { queueMatchAlerts } from '../../match-alerts/match-alerts.service.js';
 import {
   ProviderError,
   type FollowedCompetition,
@@ -159,6 +160,8 @@ type FixtureOutcome = {
   created: boolean;
   locked: boolean;
   change: Change | null;
+  /** The fixture's status before this write (null: created now), for the alerts a move makes. */
+  from: string | null;
   /** A finished result appeared or moved: the season's table follows. */
   resultMoved: boolean;
 };
@@ -180,7 +183,16 @@ async function upsertFixture(tx: Executor, deps: SyncDeps, f: ProviderFixture): 
       await q.linkFixture(tx, row.id, provider, f.providerId);
     }
   }
-  const base = { id: '', seasonId, competitionId, created: false, locked: false, change: null, resultMoved: false };
+  const base = {
+    id: '',
+    seasonId,
+    competitionId,
+    created: false,
+    locked: false,
+    change: null,
+    from: row?.status ?? null,
+    resultMoved: false,
+  };
   if (!row) {
     const created = await q.insertFixture(tx, {
       ...fixtureValues(f, null, now),
@@ -312,6 +324,11 @@ async function applyDetails(deps: SyncDeps, details: ProviderFixtureDetails, rep
     if (outcome.change && !announcements.length)
       announcements.push({ fixtureId: outcome.id, change: outcome.change, event: null });
     for (const announcement of announcements) await announce(tx, announcement);
+    await queueMatchAlerts(tx, {
+      fixtureId: outcome.id,
+      from: outcome.from,
+      events: announcements.flatMap((a) => (a.change === 'event_added' && a.event ? [a.event] : [])),
+    });
     return outcome;
   });
 }
@@ -391,8 +408,10 @@ export async function syncFixtureList(deps: SyncDeps, followed: FollowedCompetit
       const outcome = await upsertFixture(tx, deps, f);
       count(report, outcome);
       seasons.add(outcome.seasonId);
-      if (outcome.change && !outcome.created)
+      if (outcome.change && !outcome.created) {
         await announce(tx, { fixtureId: outcome.id, change: outcome.change, event: null });
+        await queueMatchAlerts(tx, { fixtureId: outcome.id, from: outcome.from });
+      }
     });
   }
   await refreshStandings(deps, seasons, report);
@@ -427,7 +446,12 @@ export async function syncLive(deps: SyncDeps): Promise<SyncReport> {
 
   for (const f of live) {
     if (!ours.has(f.providerId)) continue;
-    const outcome = await deps.db.transaction((tx) => upsertFixture(tx, deps, f));
+    const outcome = await deps.db.transaction(async (tx) => {
+      const written = await upsertFixture(tx, deps, f);
+      // A kick-off or full time seen in the live list alerts at once, before the details are asked.
+      if (written.change && !written.created) await queueMatchAlerts(tx, { fixtureId: written.id, from: written.from });
+      return written;
+    });
     count(report, outcome);
     if (outcome.locked) continue;
     if (outcome.resultMoved) seasons.add(outcome.seasonId);

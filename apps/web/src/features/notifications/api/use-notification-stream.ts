@@ -27,6 +27,8 @@ export function useNotificationStream(enabled: boolean) {
     if (!enabled) return;
     return openEventStream('/api/notifications/stream', ['notification', 'unread'], (_name, data) => {
       void readNotificationEvent(data).then((event) => {
+        // Match alerts (`match_alert`, not listened to here) carry no count.
+        if (event.kind === 'match_alert') return;
         queryClient.setQueryData(notificationKeys.unread, event.unreadCount);
         if (event.kind === 'notification') void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       });
