@@ -82,7 +82,7 @@ function SourceFeed({ source }: { source: Source }) {
 
 /** The second row of tabs reads as chips under the Feed / Leaderboard tabs, not as a second underline. */
 const SOURCE_TAB =
-  'min-h-9 flex-none rounded-full border border-border px-4 after:hidden data-[state=active]:border-foreground data-[state=active]:bg-foreground data-[state=active]:text-background';
+  'min-h-9 flex-none rounded-full border border-border px-3 sm:px-4 after:hidden data-[state=active]:border-foreground data-[state=active]:bg-foreground data-[state=active]:text-background';
 
 /** The Feed tab: For you (everyone) or Following (the fans one follows), as tabs of their own. */
 function FeedTab() {
@@ -90,7 +90,7 @@ function FeedTab() {
   const [source, setSource] = useState<Source>('forYou');
   return (
     <Tabs value={source} onValueChange={(value) => setSource(value as Source)} className="gap-0">
-      <TabsList aria-label={t('feed.sourceLabel')} className="gap-2 px-4 py-2">
+      <TabsList aria-label={t('feed.sourceLabel')} className="flex-wrap gap-2 px-4 py-2">
         <TabsTrigger value="forYou" className={SOURCE_TAB}>
           {t('feed.forYou')}
         </TabsTrigger>

@@ -33,7 +33,11 @@ export function DesignSystemPage({ brandMark }: { brandMark: ReactNode }) {
         className="sticky top-14 z-20 mt-2 bg-background/95 backdrop-blur"
       >
         {TABS.map((value) => (
-          <TabsTrigger key={value} value={value} className="whitespace-normal px-2 text-center leading-tight sm:px-4">
+          <TabsTrigger
+            key={value}
+            value={value}
+            className="whitespace-normal px-1.5 text-center text-xs leading-tight sm:px-4 sm:text-sm"
+          >
             {t(`designSystem.tabs.${value}`)}
           </TabsTrigger>
         ))}
