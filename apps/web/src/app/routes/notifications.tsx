@@ -50,6 +50,8 @@ export function NotificationsRoute() {
             <Button
               variant="ghost"
               size="sm"
+              // Two lines rather than a cut title on a 320 px phone ("ყველა წაკითხულად" is long).
+              className="max-w-34"
               isLoading={markAllRead.isPending}
               onClick={() =>
                 markAllRead.mutate(undefined, {

@@ -85,9 +85,9 @@ export function SettingsRoute() {
       <PageHeader title={t('settings.title')} back="/profile" />
       <div className="flex flex-col gap-6 p-4">
         <Section id="settings-club" title={t('settings.yourClub')}>
-          <div className="flex items-center gap-3 p-4">
+          <div className="flex flex-wrap items-center gap-3 p-4">
             {me?.primaryClub ? <ClubBadge name={me.primaryClub.name} label={nameOf(me.primaryClub)} /> : null}
-            <span className="flex-1 font-medium">
+            <span className="flex-auto font-medium">
               {me?.primaryClub ? nameOf(me.primaryClub) : t('settings.noClub')}
             </span>
             <Button variant="outline" size="sm" asChild>

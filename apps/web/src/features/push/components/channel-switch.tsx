@@ -37,7 +37,8 @@ export function ChannelSwitch({
           {hint}
         </p>
       </div>
-      <span className="text-sm font-medium text-muted-foreground" aria-hidden="true">
+      {/* The switch shows its state; on a phone its words would squeeze the label and hint to a narrow column. */}
+      <span className="hidden text-sm font-medium text-muted-foreground sm:inline" aria-hidden="true">
         {on === null ? '' : on ? t('shells.push.on') : t('shells.push.off')}
       </span>
       <button
