@@ -1,4 +1,5 @@
 import type { AdminReport, AdminReportTarget, ReportStatus } from '@burti/shared';
+import type { TFunction } from 'i18next';
 import { FileText, MessageCircle, User } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,13 @@ const STATUS_VARIANT: Record<ReportStatus, BadgeProps['variant']> = {
   dismissed: 'secondary',
 };
 const TYPE_ICON = { post: FileText, comment: MessageCircle, user: User } as const;
+
+/** The server keeps the reason in English; the moderator reads it in their language. */
+function reason(value: string, t: TFunction): string {
+  if (value === 'Inappropriate content') return t('admin.reports.reasonContent');
+  if (value === 'Inappropriate behavior') return t('admin.reports.reasonBehavior');
+  return value;
+}
 
 function authorOf(target: AdminReportTarget | null) {
   if (!target) return null;
@@ -50,9 +58,9 @@ export function ReportCard({ report }: { report: AdminReport }) {
         <RelativeTime date={report.createdAt} className="ml-auto text-xs text-muted-foreground" />
       </div>
 
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm wrap-anywhere min-[400px]:grid-cols-[auto_minmax(0,1fr)]">
         <dt className="text-muted-foreground">{t('admin.reports.reason')}</dt>
-        <dd>{report.reason}</dd>
+        <dd>{reason(report.reason, t)}</dd>
         {author && (
           <>
             <dt className="text-muted-foreground">

@@ -100,8 +100,8 @@ export function ReportedContent({ target }: { target: AdminReportTarget | null }
         <div className={`${box} flex items-start gap-3`}>
           <UserAvatar src={target.avatarUrl} name={target.nickname} />
           <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-2 font-semibold">
-              {target.nickname}
+            <p className="flex flex-wrap items-center gap-2 font-semibold wrap-anywhere">
+              <span className="min-w-0">{target.nickname}</span>
               {target.isBlocked && <Badge variant="destructive">{t('admin.reports.blocked')}</Badge>}
             </p>
             <p className="whitespace-pre-wrap text-muted-foreground wrap-anywhere">
