@@ -113,9 +113,7 @@ describe('the sign-in card', () => {
   });
 
   it('shows a wrong password in the language on screen', async () => {
-    server.use(
-      answer('signIn', authError('INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'), { status: 401 }),
-    );
+    server.use(answer('signIn', authError('INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'), { status: 401 }));
     const { user } = await renderCard('signIn', 'ka');
     await user.type(screen.getByLabelText(i18n.t('auth.email')), 'nika@example.ge');
     await user.type(screen.getByLabelText(i18n.t('auth.password')), 'wrong-password');
