@@ -15,10 +15,10 @@ async function press(console: Page, name: string) {
 
 // One administrator per server run: the whole match day is one journey.
 test.describe.serial('match day', () => {
-  test('an administrator runs a match from the console while fans follow it live and talk in its thread', async ({
+  test('an administrator runs a match from the console while fans follow it live and talk in its thread, and fans in spoiler mode see no score until they reveal it', async ({
     browser,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const suffix = Date.now().toString(36);
 
     // The administrator at the ground, on a phone, in English.
@@ -43,6 +43,14 @@ test.describe.serial('match day', () => {
     await watcher.page.setViewportSize({ width: 1280, height: 800 });
     const reader = await newFan(browser, { nickname: `reader_${suffix}` });
     await joinDinamo(reader);
+    // Two fans who will watch the match later, in spoiler mode: one on a phone in Georgian, one at a desk in English.
+    const lateKa = await newFan(browser, { nickname: `late_ka_${suffix}`, locale: 'ka-GE' });
+    await joinDinamo(lateKa);
+    expect((await lateKa.page.request.patch('/api/me/profile', { data: { language: 'ka' } })).status()).toBe(200);
+    await lateKa.page.setViewportSize({ width: 390, height: 740 });
+    const lateEn = await newFan(browser, { nickname: `late_en_${suffix}` });
+    await joinDinamo(lateEn);
+    await lateEn.page.setViewportSize({ width: 1280, height: 800 });
 
     // The fixture: Dinamo Tbilisi at home to Torpedo Kutaisi, kicking off in five minutes.
     const page = admin.page;
@@ -70,6 +78,19 @@ test.describe.serial('match day', () => {
     await expect(card).toBeVisible();
     await expect(card.getByText('Dinamo Tbilisi')).toBeVisible();
 
+    // Spoiler mode: the Georgian fan holds the match from the next-match card, the English one from the match page.
+    await lateKa.page.goto('/feed');
+    const lateCard = lateKa.page.getByRole('region', { name: 'შემდეგი მატჩი' });
+    await lateCard.getByRole('button', { name: 'ანგარიშის დამალვა' }).click();
+    await expect(lateCard.getByRole('button', { name: 'ანგარიშის ჩვენება' })).toBeVisible();
+    await lateEn.page.goto(`/match/${matchId}`);
+    const lateHeader = lateEn.page.getByRole('region', { name: 'Dinamo Tbilisi – Torpedo Kutaisi' });
+    await expect(lateHeader).toBeVisible();
+    await lateEn.page.getByRole('button', { name: 'Hold until I’ve watched' }).click();
+    await expect(lateEn.page.getByRole('button', { name: 'Reveal the score' })).toBeVisible();
+    const hiddenEn = lateHeader.getByRole('img', { name: 'Score hidden until you’ve watched' });
+    await expect(hiddenEn).toBeVisible();
+
     // Kick-off: both screens follow without a reload.
     await press(page, 'Kick off');
     await expect(page.getByText("Live · 1'")).toBeVisible();
@@ -84,6 +105,14 @@ test.describe.serial('match day', () => {
     await expect(header.getByText('1 – 0')).toBeVisible();
     await expect(watcher.page.getByText('Zivzivadze')).toBeVisible();
     await expect(reader.page.getByRole('region', { name: 'Live now' }).getByText('1 – 0')).toBeVisible();
+    // The fans in spoiler mode see the match go on, but no score and no scorer.
+    await expect(hiddenEn).toBeVisible();
+    await expect(lateHeader.getByText('1 – 0')).toHaveCount(0);
+    await expect(lateEn.page.getByText('The timeline is hidden until you reveal the score.')).toBeVisible();
+    await expect(lateEn.page.getByText('Zivzivadze')).toHaveCount(0);
+    const liveKa = lateKa.page.getByRole('region', { name: 'ახლა მიმდინარეობს' });
+    await expect(liveKa.getByRole('img', { name: 'ანგარიში დამალულია, სანამ მატჩს ნახავ' })).toBeVisible();
+    await expect(liveKa.getByText('1 – 0')).toHaveCount(0);
 
     // The watcher says so in the match thread; the post keeps its match and reaches the club's feed.
     const text = `გოლი! ზივზივაძე ${suffix}`;
@@ -91,9 +120,21 @@ test.describe.serial('match day', () => {
     await watcher.page.getByRole('button', { name: 'გამოქვეყნება', exact: true }).click();
     await expect(watcher.page.getByText('გამოქვეყნდა მატჩის განხილვაში')).toBeVisible();
     await expect(watcher.page.getByText(text)).toBeVisible();
+    // The thread's posts are folded for the fan in spoiler mode, until they reveal the score.
+    await expect(lateEn.page.getByRole('button', { name: 'Show posts' })).toBeVisible();
+    await expect(lateEn.page.getByText(text)).toHaveCount(0);
+    await lateEn.page.getByRole('button', { name: 'Reveal the score' }).click();
+    await expect(lateHeader.getByText('1 – 0')).toBeVisible();
+    await expect(lateEn.page.getByText('Zivzivadze')).toBeVisible();
+    // The post that came while the thread was folded waits above it, as new posts do.
+    await lateEn.page.getByRole('button', { name: '1 new post' }).click();
+    await expect(lateEn.page.getByText(text)).toBeVisible();
+    await liveKa.getByRole('button', { name: 'ანგარიშის ჩვენება' }).click();
+    await expect(liveKa.getByText('1 – 0')).toBeVisible();
     await reader.page.goto('/club');
     const threadPost = reader.page.getByRole('article').filter({ hasText: text });
-    await expect(threadPost).toBeVisible();
+    // Five fans' browsers share the machine with the server: the club page may take a while to load.
+    await expect(threadPost).toBeVisible({ timeout: 30_000 });
     await expect(threadPost.getByRole('link', { name: /Match: / })).toHaveAttribute('href', `/match/${matchId}`);
 
     // VAR takes the goal away again, then the match runs to full time.
@@ -107,6 +148,6 @@ test.describe.serial('match day', () => {
     await expect(page.getByText('Full time', { exact: true }).first()).toBeVisible();
     await expect(header.getByText('დასრულდა', { exact: true })).toBeVisible();
 
-    for (const fan of [admin, watcher, reader]) await fan.context.close();
+    for (const fan of [admin, watcher, reader, lateKa, lateEn]) await fan.context.close();
   });
 });
