@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The third-party check: generates TypeScript types from docs/openapi.json with openapi-typescript (as a bot or
-// another app would) and type-checks scripts/third-party/flow.ts (sign in → post → like → comment, with
-// openapi-fetch) against them. Fails when the document no longer supports that flow.
+// another app would) and type-checks scripts/third-party/flow.ts (sign in → post → like, retried with an
+// Idempotency-Key → comment, with openapi-fetch and the document's named types: components['schemas']['Post'],
+// components['responses']['RateLimited']) against them. Fails when the document no longer supports that flow.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,19 @@
 // Type-checked by scripts/third-party-client.mjs against types openapi-typescript generates from the document;
 // a renamed field, path or operation breaks it. It is never run.
 import createClient from 'openapi-fetch';
-import type { paths } from './schema';
+import type { components, paths } from './schema';
+
+// The document's named schemas and shared error answers, as a client would use them.
+type Post = components['schemas']['Post'];
+type Comment = components['schemas']['Comment'];
+type LikeState = components['schemas']['LikeState'];
+type RateLimited = components['responses']['RateLimited']['content']['application/json'];
+
+/** What a client shows when a limit is hit: the shared 429 answer's code and message. */
+export function limitMessage(answer: RateLimited): string {
+  const code: 'RATE_LIMITED' = answer.error.code;
+  return `${code}: ${answer.error.message}`;
+}
 
 export async function signInPostLikeComment(baseUrl: string, email: string, password: string): Promise<number> {
   const api = createClient<paths>({ baseUrl });
@@ -15,12 +27,14 @@ export async function signInPostLikeComment(baseUrl: string, email: string, pass
 
   const created = await api.POST('/api/posts', { headers, body: { text: 'Dinamo 2–1 #derby' } });
   if (created.error) throw new Error(`${created.error.error.code}: ${created.error.error.message}`);
-  const postId: string = created.data.post.id;
-  const author: string = created.data.post.author.nickname;
+  const post: Post = created.data.post;
+  const postId: string = post.id;
+  const author: string = post.author.nickname;
 
   const liked = await api.POST('/api/posts/{postId}/like', { headers, params: { path: { postId } } });
   if (liked.error) throw new Error(liked.error.error.code);
-  const likes: number = liked.data.likesCount;
+  const likeState: LikeState = liked.data;
+  const likes: number = likeState.likesCount;
 
   const comment = await api.POST('/api/posts/{postId}/comments', {
     headers,
@@ -28,9 +42,20 @@ export async function signInPostLikeComment(baseUrl: string, email: string, pass
     body: { body: `Great goal, @${author}!` },
   });
   if (comment.error) throw new Error(comment.error.error.message);
-  const replies: number = comment.data.comment.replyCount;
+  const reply: Comment = comment.data.comment;
+  const replies: number = reply.replyCount;
+
+  // A retry of the like with the same Idempotency-Key gets the first answer again.
+  const retried = await api.POST('/api/posts/{postId}/like', {
+    headers,
+    params: { path: { postId }, header: { 'Idempotency-Key': `like-${postId}` } },
+  });
+  if (retried.response.headers.get('idempotent-replayed') === 'true' && retried.error) {
+    throw new Error(retried.error.error.code);
+  }
 
   const feed = await api.GET('/api/feed', { headers, params: { query: { cursor: undefined } } });
-  const first: string | null | undefined = feed.data?.posts[0]?.text;
+  const posts: Post[] = feed.data?.posts ?? [];
+  const first: string | null | undefined = posts[0]?.text;
   return likes + replies + (first ? 1 : 0) + comment.data.commentsCount;
 }

@@ -15,17 +15,25 @@ import { APP_URL, createTestApp, multipartBody, type TestApp } from './harness.j
  */
 const BOT_TOKEN = '123456789:AAH-contract-test-token';
 
-type Doc = { paths: Record<string, Record<string, DocOperation>> };
+type DocResponse = { $ref?: string; content?: Record<string, { schema: object }> };
+type Doc = {
+  paths: Record<string, Record<string, DocOperation>>;
+  components: { responses: Record<string, DocResponse> };
+};
 type DocOperation = {
   operationId: string;
-  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+  'x-error-codes': string[];
+  responses: Record<string, DocResponse>;
 };
+/** The document's `$id` for ajv, so that `#/components/…` references resolve from any answer's schema. */
+const DOC_ID = 'https://burti.test/openapi.json';
 
 let t: TestApp;
 let doc: Doc;
 const byId = new Map<string, DocOperation>();
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 const seen = new Map<string, Set<'success' | 'error'>>();
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -33,6 +41,7 @@ beforeAll(async () => {
     push: { allowLocalWebPushEndpoints: true, telegram: { botToken: BOT_TOKEN, apiRoot: 'http://127.0.0.1:9' } },
   });
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Doc>();
+  ajv.addSchema({ $id: DOC_ID, components: doc.components });
   for (const methods of Object.values(doc.paths)) {
     for (const op of Object.values(methods)) byId.set(op.operationId, op);
   }
@@ -56,14 +65,24 @@ async function call(op: Operation, input: Input = {}): Promise<LightMyRequestRes
     headers: { origin: APP_URL, ...input.headers },
     payload: input.payload ?? (input.body as object | undefined),
   });
-  const documented = byId.get(op.id)?.responses[String(response.statusCode)];
+  const listed = byId.get(op.id)?.responses[String(response.statusCode)];
   expect
-    .soft(documented, `${op.id} answered ${response.statusCode}, which the document does not list: ${response.body}`)
+    .soft(listed, `${op.id} answered ${response.statusCode}, which the document does not list: ${response.body}`)
     .toBeDefined();
+  // A shared error answer (components/responses), with the codes of its status; the operation's own are listed.
+  const documented = listed?.$ref ? doc.components.responses[listed.$ref.split('/').pop()!] : listed;
   const json = documented?.content?.['application/json'];
   if (json) {
-    const validate = ajv.compile(json.schema);
+    const key = `${op.id} ${response.statusCode}`;
+    const validate =
+      validators.get(key) ??
+      ajv.compile(JSON.parse(JSON.stringify(json.schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`)));
+    validators.set(key, validate);
     const body: unknown = response.json();
+    const code = (body as { error?: { code?: string } } | null)?.error?.code;
+    if (response.statusCode >= 400 && code && !op.path.startsWith('/api/auth/')) {
+      expect.soft(byId.get(op.id)?.['x-error-codes'], `${op.id} answered ${code}`).toContain(code);
+    }
     expect
       .soft(validate(body), `${op.id} ${response.statusCode}: ${ajv.errorsText(validate.errors)} in ${response.body}`)
       .toBe(true);

@@ -17,6 +17,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import { z } from 'zod';
+import { componentise, foldNullable } from './openapi-document.js';
 import { activeViewer, administrator, signedIn, type Viewer } from './viewer.js';
 
 /**
@@ -51,23 +52,6 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   const folded = foldNullable(json) as JsonSchema;
   if (io === 'output') jsonCache.set(schema, folded);
   return folded;
-}
-
-function foldNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(foldNullable);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = foldNullable(value);
-  const anyOf = out.anyOf as Record<string, unknown>[] | undefined;
-  if (anyOf?.length === 2) {
-    const nullIndex = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
-    const other = anyOf[1 - nullIndex];
-    if (nullIndex !== -1 && other && typeof other.type === 'string' && !other.anyOf && !other.oneOf) {
-      const { anyOf: _anyOf, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
-    }
-  }
-  return out;
 }
 
 /** The error body with the codes one status of one operation can carry. */
@@ -293,6 +277,9 @@ export async function registerContract(app: FastifyInstance, { appName }: { appN
       tags: [...new Set(Object.values(operations).flatMap((op) => op.tags))].sort().map((name) => ({ name })),
     },
     hideUntagged: true,
+    // Named schemas, error answers and the Idempotency-Key header as shared components (openapi-document.ts).
+    transformObject: (document) =>
+      'openapiObject' in document ? componentise(document.openapiObject) : document.swaggerObject,
   });
   // The reference is a page under /api: it brings its own content security policy in place of the API's.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
