@@ -167,7 +167,9 @@ export async function layoutProblems(page: Page, { root }: { root?: string } = {
           found.add(`${describe(parent)} is cut${how}${deliberate ? ' (an ellipsis on a control)' : ''}`);
         }
         if (line.right - line.left < 1) continue;
-        const spills = line.left < blockBox.left - 1 || line.right > blockBox.right + 1;
+        // Spaces kept at the end of a line (white-space: pre-wrap) hang past the box without showing.
+        const hang = /pre-wrap|break-spaces/.test(style(parent).whiteSpace) ? 8 : 1;
+        const spills = line.left < blockBox.left - 1 || line.right > blockBox.right + hang;
         if (spills && style(block).overflowX === 'visible') {
           found.add(`${describe(parent)} runs out of its box ${describe(block).slice(0, 60)}`);
         }
