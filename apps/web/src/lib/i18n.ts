@@ -14,6 +14,7 @@ const englishFeatures = import.meta.glob<Catalogue>(
     '!../locales/en/admin.json',
     '!../locales/en/matchAdmin.json',
     '!../locales/en/designSystem.json',
+    '!../locales/en/matchAlerts.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -22,16 +23,26 @@ const englishFeatures = import.meta.glob<Catalogue>(
  * Namespaces read by one area only (the admin area, the design-system showcase): fetched with that area's route
  * (loadNamespaces), so that the first screen of every fan does not carry them.
  */
-export type DeferredNamespace = 'admin' | 'matchAdmin' | 'designSystem';
+export type DeferredNamespace = 'admin' | 'matchAdmin' | 'designSystem' | 'matchAlerts';
 const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>>> = {
   en: import.meta.glob<Catalogue>(
-    ['../locales/en/admin.json', '../locales/en/matchAdmin.json', '../locales/en/designSystem.json'],
+    [
+      '../locales/en/admin.json',
+      '../locales/en/matchAdmin.json',
+      '../locales/en/designSystem.json',
+      '../locales/en/matchAlerts.json',
+    ],
     {
       import: 'default',
     },
   ),
   ka: import.meta.glob<Catalogue>(
-    ['../locales/ka/admin.json', '../locales/ka/matchAdmin.json', '../locales/ka/designSystem.json'],
+    [
+      '../locales/ka/admin.json',
+      '../locales/ka/matchAdmin.json',
+      '../locales/ka/designSystem.json',
+      '../locales/ka/matchAlerts.json',
+    ],
     {
       import: 'default',
     },

@@ -9,6 +9,6 @@ import root from './ka.json';
 export const georgianRoot: Catalogue = root;
 /** Each namespace file by its path; lib/i18n.ts merges each under its file's name. */
 export const georgianFeatures = import.meta.glob<Catalogue>(
-  ['./ka/*.json', '!./ka/admin.json', '!./ka/designSystem.json'],
+  ['./ka/*.json', '!./ka/admin.json', '!./ka/designSystem.json', '!./ka/matchAlerts.json'],
   { eager: true, import: 'default' },
 );

@@ -1,4 +1,5 @@
 import { AlertTriangle, FileQuestion } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
@@ -14,7 +15,14 @@ import { MatchTimeline } from '../../features/matches/components/match-timeline'
 import { SpoilerPanel } from '../../features/matches/components/spoiler-toggle';
 import { teamName } from '../../features/matches/lib/match-format';
 import { ApiError } from '../../lib/api';
+import { loadNamespaces } from '../../lib/i18n';
 import { MatchThread } from './match-thread';
+
+const MatchAlerts = lazy(() =>
+  Promise.all([import('../../features/matches/components/match-alerts'), loadNamespaces('matchAlerts')]).then(
+    ([m]) => ({ default: m.MatchAlerts }),
+  ),
+);
 
 /** /match/:matchId: the live match centre and its thread, kept current by the match's stream. */
 export function MatchRoute() {
@@ -32,6 +40,9 @@ export function MatchRoute() {
       <>
         <MatchHeader match={match} />
         <SpoilerPanel match={match} />
+        <Suspense fallback={null}>
+          <MatchAlerts match={match} />
+        </Suspense>
         <MatchTimeline match={match} />
         <MatchLineups match={match} />
         <MatchThread match={match} newPosts={newPosts} onShowNewPosts={showNewPosts} />

@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@burti/shared';
 import { ChevronRight, FileText, Gift, Languages, Palette, ScrollText, Shield } from 'lucide-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,8 +18,15 @@ import { forgetDevicePush } from '../../features/push/lib/register-web-push';
 import { useDeleteAccount } from '../../features/settings/api/delete-account';
 import { useSaveLanguage } from '../../features/settings/api/save-language';
 import { useClubName } from '../../lib/club-name';
-import { isLanguage, setLanguage } from '../../lib/i18n';
+import { isLanguage, loadNamespaces, setLanguage } from '../../lib/i18n';
 import type { Language } from '@burti/shared';
+
+const MatchAlertSettings = lazy(() =>
+  Promise.all([
+    import('../../features/matches/components/match-alert-settings'),
+    loadNamespaces('matchAlerts'),
+  ]).then(([m]) => ({ default: m.MatchAlertSettings })),
+);
 
 /**
  * A titled group: a region landmark named by its heading, so a screen reader lists Settings by section. The id
@@ -114,6 +121,12 @@ export function SettingsRoute() {
             {telegramMessages?.available && <TelegramMessagesSetting state={telegramMessages} />}
           </Section>
         )}
+
+        <Section id="settings-match-alerts" title={t('settings.matchAlerts')}>
+          <Suspense fallback={null}>
+            <MatchAlertSettings club={me?.primaryClub ?? null} />
+          </Suspense>
+        </Section>
 
         <Section id="settings-language" title={t('settings.language')}>
           <LanguagePicker />
