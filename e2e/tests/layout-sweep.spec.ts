@@ -33,6 +33,13 @@ test.describe('layout sweep', () => {
       const started = Date.now();
       const check = async (screen: string, root?: string) => {
         const before = Date.now();
+        // A menu or dialog opens after its code loads.
+        if (root)
+          await page
+            .locator(root)
+            .first()
+            .waitFor({ timeout: 15_000 })
+            .catch(() => undefined);
         try {
           await settle(page, { timeout: 15_000 });
         } catch {
