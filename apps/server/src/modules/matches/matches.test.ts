@@ -629,6 +629,32 @@ describe('live to watching fans', () => {
 });
 
 describe('spoiler mode', () => {
+  it('hides a held result in the club’s results and keeps every result change of an administrator audited', async () => {
+    const match = await createMatch('Samgurali Tskaltubo', 'Gagra', new Date(Date.now() - 3 * HOUR));
+    const result = await admin.put(`/api/admin/matches/${match.id}/result`, { score: { home: 2, away: 2 } });
+    expect(result.statusCode, result.body).toBe(200);
+    const lineups = await admin.put(`/api/admin/matches/${match.id}/lineups`, {
+      home: [{ name: 'Kiteishvili', number: 10, starter: true }],
+      away: [],
+    });
+    expect(lineups.statusCode, lineups.body).toBe(200);
+    expect((await admin.delete(`/api/admin/matches/${match.id}/hand-lock`)).statusCode).toBe(200);
+    const audit = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.targetType, 'match'), eq(adminAuditLog.targetId, match.id)));
+    expect(audit).toHaveLength(4);
+
+    const [holder, other] = (await t.createFans(2, 'Samgurali Tskaltubo')) as [Fan, Fan];
+    expect((await holder.put(`/api/matches/${match.id}/spoiler`)).statusCode).toBe(200);
+    const club = await clubId('Samgurali Tskaltubo');
+    const results = (h: Fan) => h.get(`/api/clubs/${club}/matches?kind=results`);
+    const held = (await results(holder)).json<{ matches: MatchSummary[] }>().matches.find((m) => m.id === match.id);
+    expect(held).toMatchObject({ status: 'finished', score: null, halfTimeScore: null, spoilerHidden: true });
+    const seen = (await results(other)).json<{ matches: MatchSummary[] }>().matches.find((m) => m.id === match.id);
+    expect(seen).toMatchObject({ score: { home: 2, away: 2 }, spoilerHidden: false });
+  });
+
   it('hides a held match’s score from that fan in every answer and on the stream, until revealed or 48 h pass', async () => {
     const match = await createMatch('Telavi', 'Dila Gori', new Date(Date.now() + HOUR));
     await pressOk(match.id, 'phase', { phase: 'start' });
