@@ -26,16 +26,14 @@ describe('changing club', () => {
     expect(await screen.findByRole('heading', { name: 'Change your club' })).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /Torpedo Kutaisi/ }));
     expect(
-      screen.getByText(
-        "Your posts stay where you posted them: in Dinamo Tbilisi's club feed and on your profile. Your leaderboard points move with you to Torpedo Kutaisi's leaderboard. Your $GOAL balance doesn't change.",
-      ),
+      screen.getByText("Posts stay in Dinamo Tbilisi's feed. Points move to Torpedo Kutaisi. $GOAL stays yours."),
     ).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('button', { name: 'Join Torpedo Kutaisi Community' })).toBeNull();
     expect(requestsTo('setClub')).toHaveLength(0);
 
-    await user.click(screen.getByRole('link', { name: 'Back to settings' }));
+    await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(pathname()).toBe('/settings');
     expect(requestsTo('setClub')).toHaveLength(0);
   });
@@ -46,7 +44,7 @@ describe('changing club', () => {
     expect(screen.getByText(/დინამო თბილისის ლენტაში/)).toBeTruthy();
     expect(screen.getByText(/ტორპედო ქუთაისის რეიტინგში/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'გაუქმება' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'პარამეტრებში დაბრუნება' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'უკან' })).toBeTruthy();
   });
 
   it('a fan choosing a first club sees no back link and no change warning', async () => {
@@ -54,6 +52,6 @@ describe('changing club', () => {
     expect(await screen.findByRole('heading', { name: 'Choose Your Club' })).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /Torpedo Kutaisi/ }));
     expect(screen.queryByText(/Your posts stay/)).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Back to settings' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
   });
 });

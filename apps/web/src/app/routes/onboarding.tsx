@@ -18,7 +18,7 @@ export function OnboardingRoute() {
           className="-my-2 inline-flex min-h-11 items-center gap-2 self-start rounded-md pr-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
-          {t('onboarding.backToSettings')}
+          {t('app.back')}
         </Link>
       )}
       <header className="flex flex-col items-center gap-3 text-center">

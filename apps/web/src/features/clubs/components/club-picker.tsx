@@ -104,7 +104,7 @@ export function ClubPicker() {
               {setClub.isPending ? t('onboarding.joining') : t('onboarding.join', { club: nameOf(selected) })}
             </Button>
             <Button variant="ghost" onClick={() => setSelected(null)} disabled={setClub.isPending}>
-              {t('onboarding.cancel')}
+              {t('app.cancel')}
             </Button>
           </CardContent>
         </Card>

@@ -147,7 +147,7 @@ export function PostComposer({ frame, post, onDone, onCancel, onBusyChange }: Po
   // with a message, instead of a broken preview until Post is pressed.
   function refuseUnreadable() {
     form.setValue('picked', null);
-    toast.error(t('composer.unreadable'), { description: t('composer.unreadablePhoto') });
+    toast.error(t('composer.invalidType'), { description: t('composer.invalidPhoto') });
   }
 
   function send(values: ComposerValues) {

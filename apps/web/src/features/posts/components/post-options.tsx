@@ -55,7 +55,7 @@ export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: 
 
   async function onCopyLink() {
     if (await copy(postLink(post.id))) toast.success(t('post.linkCopied'));
-    else toast.error(t('post.copyFailed'));
+    else toast.error(t('app.error'));
   }
 
   /** The device's share sheet, Telegram's share screen inside the Mini App, or (neither) the link copied. */
@@ -64,13 +64,14 @@ export function PostOptions({ post, isAuthor, onDeleted, defaultOpen = false }: 
       ?.split('\n')
       .find((line) => line.trim())
       ?.trim();
+    const title = `${post.author.nickname} · ${appName}`;
     const outcome = await share({
-      title: t('post.shareTitle', { nickname: post.author.nickname, appName }),
-      text: firstLine || t('post.shareTitle', { nickname: post.author.nickname, appName }),
+      title,
+      text: firstLine || title,
       url: postLink(post.id),
     });
     if (outcome === 'copied') toast.success(t('post.linkCopied'));
-    else if (outcome === 'failed') toast.error(t('post.copyFailed'));
+    else if (outcome === 'failed') toast.error(t('app.error'));
   }
 
   function onReport() {

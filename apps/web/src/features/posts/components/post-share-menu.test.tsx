@@ -33,18 +33,18 @@ describe('the post menu: Copy link and Share', () => {
     const menu = await openMenu(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Share…' }));
     await vi.waitFor(() => expect(shareSheet).toHaveBeenCalledOnce());
-    expect(shareSheet).toHaveBeenCalledWith({ title: 'A post by gela on Burti', text: 'Derby day!', url: link });
+    expect(shareSheet).toHaveBeenCalledWith({ title: 'gela · Burti', text: 'Derby day!', url: link });
   }, 30_000);
 
   it("uses Telegram's share screen inside the Mini App, in Georgian", async () => {
-    const openTelegramLink = vi.fn();
+    const openTelegramLink = vi.fn((_link: string) => {});
     (window as { Telegram?: unknown }).Telegram = { WebApp: { openTelegramLink } };
     const { user } = await renderWithProviders(<PostCard post={post} />, { platform: 'telegram', language: 'ka' });
     const menu = await openMenu(user, 'პოსტის პარამეტრები');
     expect(within(menu).getByRole('menuitem', { name: 'ბმულის კოპირება' })).toBeTruthy();
     await user.click(within(menu).getByRole('menuitem', { name: 'გაზიარება…' }));
     await vi.waitFor(() => expect(openTelegramLink).toHaveBeenCalledOnce());
-    const shared = new URL(openTelegramLink.mock.calls[0]![0] as string);
+    const shared = new URL(openTelegramLink.mock.calls[0]![0]);
     expect(shared.origin + shared.pathname).toBe('https://t.me/share/url');
     expect(shared.searchParams.get('url')).toBe(link);
   }, 30_000);

@@ -89,11 +89,7 @@ export function ProfileView({
         </TabsList>
         <TabsContent value="posts">
           {blocked ? (
-            <EmptyState
-              icon={Ban}
-              title={t('profile.blockedTitle', { nickname: profile.nickname })}
-              message={profile.postsCount > 0 ? t('profile.blockedMessage', { count: profile.postsCount }) : undefined}
-            />
+            <EmptyState icon={Ban} title={t('profile.blockedTitle', { nickname: profile.nickname })} />
           ) : (
             (postsSlot ??
             (isOwn ? (
