@@ -1,6 +1,8 @@
-import { ADMIN_NOTE_MAX, type AdminReport, type ReportAction } from '@burti/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_NOTE_MAX, adminNoteInput, type AdminReport, type ReportAction } from '@burti/shared';
 import { Ban, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { Button } from '../../../components/ui/button';
@@ -16,11 +18,17 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
+import { validationMessage } from '../../../lib/error-messages';
 import { useAdminDeleteComment } from '../api/delete-comment';
 import { useAdminDeletePost } from '../api/delete-post';
 import { useResolveReport } from '../api/resolve-report';
 import { useSetUserBlocked } from '../api/update-user';
 import { ReportedContent } from './reported-content';
+import type { z } from 'zod';
+
+/** The case's note, as every action sends it: the contract's `adminNoteInput` (trimmed, at most ADMIN_NOTE_MAX). */
+type NoteForm = z.input<typeof adminNoteInput>;
+type NoteValues = z.output<typeof adminNoteInput>;
 
 /**
  * Reviewing a pending case: resolve or dismiss it with an optional note; or act on what was reported, which
@@ -37,7 +45,15 @@ export function ReviewDialog({
 }) {
   const { t } = useTranslation();
   const noteId = useId();
-  const [note, setNote] = useState('');
+  const form = useForm<NoteForm, unknown, NoteValues>({
+    resolver: zodResolver(adminNoteInput),
+    defaultValues: { note: '' },
+  });
+  const note = useWatch({ control: form.control, name: 'note' }) ?? '';
+  const noteError = validationMessage(form.formState.errors.note?.message);
+  /** Runs an action with the note parsed by the schema (none when empty); a note it refuses stops the action. */
+  const withNote = (act: (note: string | undefined) => void) =>
+    void form.handleSubmit((values) => act(values.note ?? undefined))();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const resolve = useResolveReport();
@@ -55,17 +71,17 @@ export function ReviewDialog({
 
   function close(next: boolean) {
     if (busy) return;
-    if (!next) setNote('');
+    if (!next) form.reset({ note: '' });
     onOpenChange(next);
   }
 
-  function onResolve(action: ReportAction) {
+  function onResolve(action: ReportAction, note: string | undefined) {
     resolve.mutate(
-      { reportId: report.id, action, note: note.trim() || undefined },
+      { reportId: report.id, action, note },
       {
         onSuccess: () => {
           toast.success(action === 'resolved' ? t('admin.review.resolved') : t('admin.review.dismissed'));
-          setNote('');
+          form.reset({ note: '' });
           onOpenChange(false);
         },
         onError: (error) => toast.error(t('admin.review.resolveError'), { description: error.message }),
@@ -78,7 +94,7 @@ export function ReviewDialog({
     onSuccess: () => {
       setConfirmingDelete(false);
       toast.success(done);
-      setNote('');
+      form.reset({ note: '' });
       onOpenChange(false);
     },
     onError: (error: Error) => {
@@ -87,8 +103,7 @@ export function ReviewDialog({
     },
   });
 
-  function onConfirmDelete() {
-    const trimmed = note.trim() || undefined;
+  function onConfirmDelete(trimmed: string | undefined) {
     if (post) {
       removePost.mutate(
         { postId: post.id, note: trimmed },
@@ -103,15 +118,14 @@ export function ReviewDialog({
   }
 
   /** Blocks the reported user, then resolves the case with the same note. */
-  function onConfirmBlock() {
+  function onConfirmBlock(trimmed: string | undefined) {
     if (!user) return;
-    const trimmed = note.trim() || undefined;
     block.mutate(
       { userId: user.id, blocked: true, note: trimmed },
       {
         onSuccess: () => {
           setConfirmingBlock(false);
-          onResolve('resolved');
+          onResolve('resolved', trimmed);
         },
         onError: (error) => {
           setConfirmingBlock(false);
@@ -138,12 +152,18 @@ export function ReviewDialog({
           <Label htmlFor={noteId}>{t('admin.review.noteLabel')}</Label>
           <Textarea
             id={noteId}
-            value={note}
+            {...form.register('note')}
             maxLength={ADMIN_NOTE_MAX}
             placeholder={t('admin.review.notePlaceholder')}
-            onChange={(event) => setNote(event.target.value)}
             disabled={busy}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `${noteId}-error` : undefined}
           />
+          {noteError && (
+            <p id={`${noteId}-error`} role="alert" className="text-xs font-medium text-danger">
+              {noteError}
+            </p>
+          )}
           <p className="self-end text-xs tabular-nums text-muted-foreground">
             {t('admin.review.noteCounter', { count: note.length, max: ADMIN_NOTE_MAX })}
           </p>
@@ -164,14 +184,14 @@ export function ReviewDialog({
           <div className="flex flex-col-reverse gap-2 md:flex-row">
             <Button
               variant="outline"
-              onClick={() => onResolve('dismissed')}
+              onClick={() => withNote((trimmed) => onResolve('dismissed', trimmed))}
               disabled={busy}
               isLoading={resolve.isPending && resolve.variables?.action === 'dismissed'}
             >
               {t('admin.review.dismiss')}
             </Button>
             <Button
-              onClick={() => onResolve('resolved')}
+              onClick={() => withNote((trimmed) => onResolve('resolved', trimmed))}
               disabled={busy}
               isLoading={resolve.isPending && resolve.variables?.action === 'resolved'}
             >
@@ -188,7 +208,7 @@ export function ReviewDialog({
           confirmLabel={t('admin.review.deleteConfirm')}
           pendingLabel={t('admin.review.deleting')}
           isPending={removing}
-          onConfirm={onConfirmDelete}
+          onConfirm={() => withNote(onConfirmDelete)}
         />
         <ConfirmationDialog
           open={confirmingBlock}
@@ -198,7 +218,7 @@ export function ReviewDialog({
           confirmLabel={t('admin.review.blockConfirm')}
           pendingLabel={t('admin.review.blocking')}
           isPending={block.isPending}
-          onConfirm={onConfirmBlock}
+          onConfirm={() => withNote(onConfirmBlock)}
         />
       </DialogContent>
     </Dialog>
