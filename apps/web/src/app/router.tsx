@@ -4,6 +4,9 @@ import { AnonymousOnly, RequireAdmin, RequireAuth, RequireClub } from './guards'
 import { loadNamespaces } from '../lib/i18n';
 import { RouteError } from './route-error';
 
+/** A profile offers the invite dialog (its own strings, fetched with the screen rather than with the first one). */
+const profileRoute = () => Promise.all([import('./routes/profile'), loadNamespaces('referrals')]).then(([m]) => m);
+
 function Root() {
   return (
     <>
@@ -72,15 +75,15 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/profile',
-                lazy: () => import('./routes/profile').then((m) => ({ Component: m.OwnProfileRoute })),
+                lazy: () => profileRoute().then((m) => ({ Component: m.OwnProfileRoute })),
               },
               {
                 path: '/profile/:nickname',
-                lazy: () => import('./routes/profile').then((m) => ({ Component: m.NicknameProfileRoute })),
+                lazy: () => profileRoute().then((m) => ({ Component: m.NicknameProfileRoute })),
               },
               {
                 path: '/u/:userId',
-                lazy: () => import('./routes/profile').then((m) => ({ Component: m.UserProfileRoute })),
+                lazy: () => profileRoute().then((m) => ({ Component: m.UserProfileRoute })),
               },
               {
                 path: '/settings',
@@ -88,7 +91,10 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/referrals',
-                lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferralsRoute })),
+                lazy: () =>
+                  Promise.all([import('./routes/referrals'), loadNamespaces('referrals')]).then(([m]) => ({
+                    Component: m.ReferralsRoute,
+                  })),
               },
               {
                 path: '/design-system',

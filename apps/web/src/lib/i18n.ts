@@ -15,6 +15,7 @@ const englishFeatures = import.meta.glob<Catalogue>(
     '!../locales/en/matchAdmin.json',
     '!../locales/en/designSystem.json',
     '!../locales/en/matchAlerts.json',
+    '!../locales/en/referrals.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -23,7 +24,7 @@ const englishFeatures = import.meta.glob<Catalogue>(
  * Namespaces read by one area only (the admin area, the design-system showcase): fetched with that area's route
  * (loadNamespaces), so that the first screen of every fan does not carry them.
  */
-export type DeferredNamespace = 'admin' | 'matchAdmin' | 'designSystem' | 'matchAlerts';
+export type DeferredNamespace = 'admin' | 'matchAdmin' | 'designSystem' | 'matchAlerts' | 'referrals';
 const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>>> = {
   en: import.meta.glob<Catalogue>(
     [
@@ -31,6 +32,7 @@ const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>
       '../locales/en/matchAdmin.json',
       '../locales/en/designSystem.json',
       '../locales/en/matchAlerts.json',
+      '../locales/en/referrals.json',
     ],
     {
       import: 'default',
@@ -42,6 +44,7 @@ const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>
       '../locales/ka/matchAdmin.json',
       '../locales/ka/designSystem.json',
       '../locales/ka/matchAlerts.json',
+      '../locales/ka/referrals.json',
     ],
     {
       import: 'default',

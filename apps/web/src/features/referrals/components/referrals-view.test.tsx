@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '../../../lib/i18n';
 import { answer, renderWithProviders, server } from '../../../testing';
 import { ReferralsView } from './referrals-view';
 
@@ -11,6 +12,9 @@ const show = (leftCount: number, language: 'en' | 'ka' = 'en') => {
 };
 
 describe('referral earnings after an invited fan left', () => {
+  // The route fetches these strings with the screen (app/router.tsx).
+  beforeAll(() => loadNamespaces('referrals'));
+
   it('explains why Invited is 0 while Earned is 35', async () => {
     await show(1);
     expect(await screen.findByText('Invited fans who left: 1. Your $GOAL stays.')).toBeTruthy();
