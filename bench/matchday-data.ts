@@ -26,8 +26,7 @@ export type MatchdaySetup = {
 /** The derby and its league (see the file's head). */
 export async function loadMatchday(client: pg.Client, size: DatasetSize): Promise<MatchdaySetup> {
   const started = Date.now();
-  const [existing] = (await client.query<{ id: number }>(`select id from competitions where name = $1`, [LEAGUE]))
-    .rows;
+  const [existing] = (await client.query<{ id: number }>(`select id from competitions where name = $1`, [LEAGUE])).rows;
   if (!existing) {
     await client.query('begin');
     try {
@@ -151,4 +150,3 @@ export async function loadMatchday(client: pg.Client, size: DatasetSize): Promis
     threadPosts: derby[0]!.posts,
   };
 }
-

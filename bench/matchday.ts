@@ -188,7 +188,9 @@ async function runFanout(args: {
       opened().reduce((n, m) => n + (m && m.type === 'opened' ? m.opened + m.failed : 0), 0) === setup.fans.length;
     const progress = setInterval(() => {
       const n = opened().reduce((sum, m) => sum + (m && m.type === 'opened' ? m.opened : 0), 0);
-      console.log(`${size.name} match stream: ${n} of ${setup.fans.length} open after ${Math.round((Date.now() - t0) / 1000)} s`);
+      console.log(
+        `${size.name} match stream: ${n} of ${setup.fans.length} open after ${Math.round((Date.now() - t0) / 1000)} s`,
+      );
     }, 15_000);
     await until(allOpened, 900_000, 'opening the streams').finally(() => clearInterval(progress));
     const totals = opened().reduce(

@@ -311,7 +311,9 @@ export async function compareRead(args: {
   // of compressing each answer).
   const fixedRuns: PacedResult[] = [];
   for (let round = 0; round < (args.unpaced ? 0 : rounds); round++)
-    fixedRuns.push(await paced(apiUrl, apiHeaders, viewers, { rate: fixedRate, seconds, warmupSeconds: round ? 0 : 1 }));
+    fixedRuns.push(
+      await paced(apiUrl, apiHeaders, viewers, { rate: fixedRate, seconds, warmupSeconds: round ? 0 : 1 }),
+    );
   const fixed = {
     p99: median(fixedRuns.map((r) => r.p99)),
     errors: fixedRuns.reduce((n, r) => n + r.errors, 0),

@@ -91,7 +91,12 @@ class Components {
       $schema: _schema,
       $defs: defs = {},
       ...root
-    } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: names }) as JsonSchema & {
+    } = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      metadata: names,
+    }) as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
     const rename = io === 'output' ? new Map<string, string>() : this.inputRenames(defs);
@@ -118,15 +123,14 @@ class Components {
 
   /** Which input definitions read differently from the output ones of the same name (or use one that does). */
   private inputRenames(defs: Record<string, JsonSchema>): Map<string, string> {
-    const identity = (def: JsonSchema) =>
-      JSON.stringify(foldNullable(def)).replaceAll('"#/$defs/', `"${SCHEMAS}`);
+    const identity = (def: JsonSchema) => JSON.stringify(foldNullable(def)).replaceAll('"#/$defs/', `"${SCHEMAS}`);
     const differs = new Set<string>();
     for (const [id, def] of Object.entries(defs)) {
       const known = this.schemas[id];
       if (this.inputNames.has(id) || (known && identity(def) !== JSON.stringify(known))) differs.add(id);
     }
     // A definition that refers to one that differs differs as well.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [id, def] of Object.entries(defs)) {
         if (differs.has(id)) continue;
@@ -244,10 +248,7 @@ export function componentise<D extends { paths?: object; components?: object }>(
   for (const doc of ordered) {
     const op = operations[doc.operationId as keyof typeof operations] as Operation;
     const parameters = [...parametersOf(components, op.params, 'path'), ...parametersOf(components, op.query, 'query')];
-    doc.parameters = [
-      ...parameters,
-      ...(op.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
-    ];
+    doc.parameters = [...parameters, ...(op.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])];
     if (doc.parameters.length === 0) delete doc.parameters;
     if (doc.requestBody && (op.body || op.files)) {
       const fields = op.body ? components.convert(op.body, 'input') : { type: 'object', properties: {} };
@@ -269,7 +270,10 @@ export function componentise<D extends { paths?: object; components?: object }>(
             ...(status === 429
               ? {
                   headers: {
-                    'Retry-After': { description: 'Seconds until the limit lets a call through', schema: { type: 'integer' } },
+                    'Retry-After': {
+                      description: 'Seconds until the limit lets a call through',
+                      schema: { type: 'integer' },
+                    },
                   },
                 }
               : {}),

@@ -22,10 +22,9 @@ import { isLanguage, loadNamespaces, setLanguage } from '../../lib/i18n';
 import type { Language } from '@burti/shared';
 
 const MatchAlertSettings = lazy(() =>
-  Promise.all([
-    import('../../features/matches/components/match-alert-settings'),
-    loadNamespaces('matchAlerts'),
-  ]).then(([m]) => ({ default: m.MatchAlertSettings })),
+  Promise.all([import('../../features/matches/components/match-alert-settings'), loadNamespaces('matchAlerts')]).then(
+    ([m]) => ({ default: m.MatchAlertSettings }),
+  ),
 );
 
 /**
