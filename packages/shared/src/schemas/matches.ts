@@ -166,6 +166,8 @@ export const matchDetailSchema = matchSummarySchema.extend({
 });
 export type MatchDetail = z.infer<typeof matchDetailSchema>;
 export const matchResponse = z.object({ match: matchDetailSchema });
+/** The matches the viewer holds in spoiler mode now (held less than MATCH_SPOILER_HOURS ago). */
+export const spoilerHoldsResponse = z.object({ matchIds: z.array(z.string()) });
 export type MatchResponse = z.infer<typeof matchResponse>;
 
 export const clubMatchesQuery = z.object({

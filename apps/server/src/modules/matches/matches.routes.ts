@@ -17,6 +17,9 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
   route(app, operations.holdMatchSpoiler, async (request, _reply, viewer) => ({
     match: await matches.holdSpoiler({ db, viewer, matchId: request.params.matchId }),
   }));
+  route(app, operations.getSpoilerHolds, async (_request, _reply, viewer) => ({
+    matchIds: await matches.spoilerHolds(db, viewer.id),
+  }));
   route(app, operations.revealMatchSpoiler, async (request, _reply, viewer) => ({
     match: await matches.revealSpoiler({ db, viewer, matchId: request.params.matchId }),
   }));

@@ -232,6 +232,11 @@ export async function revealSpoiler({ db, viewer, matchId }: { db: Db; viewer: V
   return getMatch({ db, matchId, viewerId: viewer.id });
 }
 
+/** The matches the fan holds in spoiler mode now (the web folds posts about them in every list). */
+export async function spoilerHolds(db: Executor, viewerId: string): Promise<string[]> {
+  return [...(await q.heldMatches(db, viewerId))];
+}
+
 /** Whether the fan holds the match in spoiler mode now (a watcher's stream asks before each change it forwards). */
 export async function holdsSpoiler(db: Executor, viewerId: string, matchId: string): Promise<boolean> {
   return (await q.heldMatches(db, viewerId)).has(matchId);

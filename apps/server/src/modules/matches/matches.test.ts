@@ -719,10 +719,14 @@ describe('spoiler mode', () => {
     // Held again, it lapses after 48 hours.
     await holder.put(`/api/matches/${match.id}/spoiler`);
     expect((await holder.get(`/api/matches/${match.id}`)).json().match.score).toBeNull();
+    // The web folds the held match's posts in every feed from this list; another fan holds nothing.
+    expect((await holder.get('/api/me/spoilers')).json()).toEqual({ matchIds: [match.id] });
+    expect((await other.get('/api/me/spoilers')).json()).toEqual({ matchIds: [] });
     await t.db
       .update(matchSpoilerHolds)
       .set({ createdAt: new Date(Date.now() - 49 * HOUR) })
       .where(eq(matchSpoilerHolds.userId, holder.userId));
     expect((await holder.get(`/api/matches/${match.id}`)).json().match.score).toEqual({ home: 1, away: 1 });
+    expect((await holder.get('/api/me/spoilers')).json()).toEqual({ matchIds: [] });
   });
 });
