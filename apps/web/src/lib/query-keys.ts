@@ -13,6 +13,8 @@ export const sharedKeys = {
   postLists: ['posts', 'list'],
   /** Every match thread's posts, by match after this prefix (features/matches/api/get-match-posts). */
   matchPosts: ['posts', 'list', 'match'],
+  /** The matches the signed-in fan holds in spoiler mode (lib/spoiler-holds). */
+  spoilerHolds: ['me', 'spoilers'],
   /** Every comment query (features/comments/api/comment-keys). */
   comments: ['comments'],
   /** Every public profile, by id or nickname (features/profile/api/get-profile). */

@@ -60,6 +60,7 @@ export function MatchThread({
           <PostList
             query={query}
             errorTitle={t('matches.threadLoadFailed')}
+            spoilerFolds={false}
             empty={
               <EmptyState
                 icon={MessagesSquare}

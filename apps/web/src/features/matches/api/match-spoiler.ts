@@ -1,6 +1,7 @@
 import type { MatchDetail } from '@burti/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, endpoint } from '../../../lib/api';
+import { sharedKeys } from '../../../lib/query-keys';
 import { matchKeys } from './match-keys';
 
 const holdCall = endpoint('holdMatchSpoiler', 'PUT', '/api/matches/:matchId/spoiler');
@@ -21,6 +22,8 @@ export function useMatchSpoiler(matchId: string) {
     onSuccess: (match) => {
       queryClient.setQueryData<MatchDetail>(matchKeys.detail(matchId), match);
       void queryClient.invalidateQueries({ queryKey: ['matches', 'club'] });
+      // Feeds fold the posts about a held match.
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.spoilerHolds });
     },
   });
 }

@@ -17,6 +17,7 @@ import { RichText } from '../../../components/rich-text/rich-text';
 import { PostMedia } from './post-media';
 import { ActionButton } from '../../../components/ui/action-button';
 import { MatchChip } from '../../../components/match/match-chip';
+import { useHoldsMatch } from '../../../lib/spoiler-holds';
 
 // The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
 // or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
@@ -60,15 +61,25 @@ export type PostCardProps = {
   priority?: boolean;
   /** Place in a feed (1-based) and the feed's length (-1 while more can load), for screen readers. */
   position?: { index: number; setSize: number };
+  /** Fold the text and media of a post about a match the fan holds in spoiler mode (decision 025). */
+  spoilerFold?: boolean;
 };
 
-export const PostCard = memo(function PostCard({ post, onDeleted, priority = false, position }: PostCardProps) {
+export const PostCard = memo(function PostCard({
+  post,
+  onDeleted,
+  priority = false,
+  position,
+  spoilerFold = true,
+}: PostCardProps) {
   const { t } = useTranslation();
   const nameOf = useClubName();
   const { data: me } = useMe();
   const isAuthor = me?.id === post.author.id;
   const like = useLikePost(post);
   const share = useSharePost(post);
+  const isHeld = useHoldsMatch(spoilerFold ? post.match?.id : undefined, Boolean(me));
+  const [isUnfolded, setUnfolded] = useState(false);
 
   return (
     <article
@@ -109,16 +120,33 @@ export const PostCard = memo(function PostCard({ post, onDeleted, priority = fal
         <PostOptionsSlot post={post} isAuthor={isAuthor} onDeleted={onDeleted} />
       </div>
 
-      {post.text && <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />}
-      {post.media ? (
-        <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
+      {isHeld && !isUnfolded ? (
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 rounded-lg border border-dashed border-border bg-muted px-3 text-sm text-muted-foreground">
+          <span className="py-2">{t('matches.spoiler.postHidden')}</span>
+          <button
+            type="button"
+            onClick={() => setUnfolded(true)}
+            className="min-h-11 font-semibold text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {t('matches.spoiler.showPost')}
+          </button>
+        </p>
       ) : (
-        post.mediaUrls.length > 0 && (
-          <div className="mt-3 flex items-center gap-2 rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-sm text-muted-foreground">
-            <ImageIcon aria-hidden="true" className="size-5" />
-            {t('post.mediaPlaceholder', { count: post.mediaUrls.length })}
-          </div>
-        )
+        <>
+          {post.text && (
+            <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />
+          )}
+          {post.media ? (
+            <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
+          ) : (
+            post.mediaUrls.length > 0 && (
+              <div className="mt-3 flex items-center gap-2 rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-sm text-muted-foreground">
+                <ImageIcon aria-hidden="true" className="size-5" />
+                {t('post.mediaPlaceholder', { count: post.mediaUrls.length })}
+              </div>
+            )
+          )}
+        </>
       )}
 
       {post.match && <MatchChip match={post.match} />}

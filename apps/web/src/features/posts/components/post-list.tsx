@@ -24,6 +24,8 @@ export type PostListProps = {
   loadMoreLabel?: string;
   /** Toast title and error-state title when a page fails to load. */
   errorTitle: string;
+  /** Fold the posts about a match the fan holds in spoiler mode (off in that match's thread, folded as a whole). */
+  spoilerFolds?: boolean;
 };
 
 /**
@@ -60,7 +62,7 @@ function estimateHeight(post: Post, columnWidth: number): number {
  * The cards are windowed (only those near the screen are in the page), so a feed stays smooth after many pages;
  * it is an ARIA feed whose cards tell screen readers their place and the feed's length.
  */
-export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }: PostListProps) {
+export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle, spoilerFolds = true }: PostListProps) {
   const { t } = useTranslation();
   const { data, error, errorUpdatedAt, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
     query;
@@ -103,7 +105,12 @@ export function PostList({ query, empty, endMessage, loadMoreLabel, errorTitle }
   if (items.length === 0) return <>{empty}</>;
   return (
     <div>
-      <WindowedCards items={items} hasMore={Boolean(hasNextPage)} isLoadingMore={isFetchingNextPage} />
+      <WindowedCards
+        items={items}
+        hasMore={Boolean(hasNextPage)}
+        isLoadingMore={isFetchingNextPage}
+        spoilerFolds={spoilerFolds}
+      />
       {hasNextPage ? (
         <div className="flex justify-center p-4">
           <Button variant="outline" onClick={() => void fetchNextPage()} isLoading={isFetchingNextPage}>
@@ -126,10 +133,12 @@ function WindowedCards({
   items,
   hasMore,
   isLoadingMore,
+  spoilerFolds,
 }: {
   items: [string, Post][];
   hasMore: boolean;
   isLoadingMore: boolean;
+  spoilerFolds: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -212,6 +221,7 @@ function WindowedCards({
               post={post}
               priority={index === leadingPhoto}
               position={{ index: index + 1, setSize: hasMore ? -1 : items.length }}
+              spoilerFold={spoilerFolds}
             />
           </div>
         );
