@@ -48,7 +48,10 @@ describe('spoiler mode in the feeds', () => {
 
   it('shows every post to a fan who holds nothing', async () => {
     server.use(
-      answer('getFeed', { posts: [aPost({ id: 'p1', text: 'Zivzivadze scores the winner!', match })], nextCursor: null }),
+      answer('getFeed', {
+        posts: [aPost({ id: 'p1', text: 'Zivzivadze scores the winner!', match })],
+        nextCursor: null,
+      }),
     );
     await renderWithProviders(<FeedRoute />, { route: '/feed' });
     expect(await screen.findByText('Zivzivadze scores the winner!')).toBeTruthy();
