@@ -4,8 +4,9 @@ import { AnonymousOnly, RequireAdmin, RequireAuth, RequireClub } from './guards'
 import { loadNamespaces } from '../lib/i18n';
 import { RouteError } from './route-error';
 
-/** A profile offers the invite dialog (its own strings, fetched with the screen rather than with the first one). */
-const profileRoute = () => Promise.all([import('./routes/profile'), loadNamespaces('referrals')]).then(([m]) => m);
+/** A profile's follow and block actions and its invite dialog: their strings come with the screen, not the first one. */
+const profileRoute = () =>
+  Promise.all([import('./routes/profile'), loadNamespaces('referrals', 'social')]).then(([m]) => m);
 
 function Root() {
   return (
@@ -71,7 +72,10 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/notifications',
-                lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+                lazy: () =>
+                  Promise.all([import('./routes/notifications'), loadNamespaces('notifications')]).then(([m]) => ({
+                    Component: m.NotificationsRoute,
+                  })),
               },
               {
                 path: '/profile',

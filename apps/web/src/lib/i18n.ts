@@ -16,15 +16,19 @@ const englishFeatures = import.meta.glob<Catalogue>(
     '!../locales/en/designSystem.json',
     '!../locales/en/matchAlerts.json',
     '!../locales/en/referrals.json',
+    '!../locales/en/notifications.json',
+    '!../locales/en/social.json',
   ],
   { eager: true, import: 'default' },
 );
 
 /**
- * Namespaces read by one area only (the admin area, the design-system showcase): fetched with that area's route
- * (loadNamespaces), so that the first screen of every fan does not carry them.
+ * Namespaces read by one area only (the admin area, the design-system showcase, match alerts, invitations, the
+ * notifications screen, a profile's follow and block actions): fetched with that area's route (loadNamespaces),
+ * so that the first screen of every fan does not carry them.
  */
-export type DeferredNamespace = 'admin' | 'matchAdmin' | 'designSystem' | 'matchAlerts' | 'referrals';
+export type DeferredNamespace =
+  'admin' | 'matchAdmin' | 'designSystem' | 'matchAlerts' | 'referrals' | 'notifications' | 'social';
 const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>>> = {
   en: import.meta.glob<Catalogue>(
     [
@@ -33,6 +37,8 @@ const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>
       '../locales/en/designSystem.json',
       '../locales/en/matchAlerts.json',
       '../locales/en/referrals.json',
+      '../locales/en/notifications.json',
+      '../locales/en/social.json',
     ],
     {
       import: 'default',
@@ -45,6 +51,8 @@ const deferredFeatures: Record<Language, Record<string, () => Promise<Catalogue>
       '../locales/ka/designSystem.json',
       '../locales/ka/matchAlerts.json',
       '../locales/ka/referrals.json',
+      '../locales/ka/notifications.json',
+      '../locales/ka/social.json',
     ],
     {
       import: 'default',

@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toaster';
-import '../../lib/i18n';
+import { loadNamespaces } from '../../lib/i18n';
 import { aMe } from '../../test/fixtures';
 import { AppShell } from '../app-shell';
 import { NotificationsRoute } from './notifications';
@@ -105,6 +105,9 @@ const badge = () => {
   return shown.length === 0 ? null : new Set(shown).size === 1 ? shown[0]! : shown.join(' ≠ ');
 };
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+// The route fetches the screen's strings with it (app/router.tsx).
+beforeAll(() => loadNamespaces('notifications'));
 
 describe('the unread count', () => {
   it(

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '../../lib/i18n';
 import { aProfile, answer, renderWithProviders, server } from '../../testing';
 import { UserProfileRoute } from './profile';
 
@@ -13,6 +14,9 @@ const open = (hasBlocked: boolean, language: 'en' | 'ka' = 'en') => {
   );
   return renderWithProviders(<UserProfileRoute />, { path: '/u/:userId', route: '/u/u2', language });
 };
+
+// The route fetches these strings with the screen (app/router.tsx).
+beforeAll(() => loadNamespaces('referrals', 'social'));
 
 describe('a profile the viewer blocked', () => {
   it('says the fan is blocked, not "No posts yet" under "2 Posts"', async () => {

@@ -1,9 +1,13 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '../../../lib/i18n';
 import { ProfileActions } from './profile-actions';
 import { answer, fail, hang, lastRequestTo, renderWithProviders, requestsTo, server } from '../../../testing';
 
 const stranger = { isSelf: false, isFollowing: false, hasBlocked: false };
+
+// The profile route fetches these strings with the screen (app/router.tsx).
+beforeAll(() => loadNamespaces('social'));
 
 describe('the actions on another fan’s profile', () => {
   it('follows with one tap: the request names the fan and carries an idempotency key', async () => {
