@@ -22,6 +22,7 @@ const unreadBadge = (page: Page) => page.getByTestId('unread-badge').first();
 test('two fans: follow, like and comment reach the other live; a notification opens the post; block hides posts', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // two sign-ups and a journey through five screens
   const a = await newFan(browser, 'ana', ['dinamo', 'Dinamo Tbilisi']);
   const b = await newFan(browser, 'beka', ['dinamo', 'Dinamo Tbilisi']);
   // Texts of their own: other journeys post to the same global feed.
