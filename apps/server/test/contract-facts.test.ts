@@ -81,7 +81,7 @@ function send(
 }
 
 const codeOf = (response: LightMyRequestResponse): string | undefined =>
-  (response.json() as { error?: { code?: string } } | null)?.error?.code;
+  response.json<{ error?: { code?: string } } | null>()?.error?.code;
 
 describe('every contract operation is enforced as it declares', () => {
   it('auth: signed out is 401, a blocked fan 403 where the fan must be active, a member 403 where admin', async () => {
