@@ -235,6 +235,8 @@ describe('the API contract', () => {
     await fails(o.holdMatchSpoiler, { ...as(fan), ...missingMatch });
     await ok(o.revealMatchSpoiler, { ...as(fan), ...match });
     await fails(o.revealMatchSpoiler, { ...as(fan), ...missingMatch });
+    await ok(o.getSpoilerHolds, as(fan));
+    await fails(o.getSpoilerHolds, anonymous);
     await ok(o.getMatchAlerts, { ...as(fan), ...match });
     await fails(o.getMatchAlerts, { ...as(fan), ...missingMatch });
     await ok(o.setMatchAlerts, { ...as(fan), ...match, body: { mode: 'on' } });
