@@ -30,6 +30,11 @@ beforeEach(() => {
   calls = stubApi([
     [/^\/api\/matches\/[^/]+$/, () => match()],
     [/^\/api\/matches\/[^/]+\/posts$/, () => json({ posts, nextCursor: null })],
+    // The match's alert switches (their own tests: features/matches/components/match-alerts.test.tsx).
+    [
+      /^\/api\/matches\/[^/]+\/alerts$/,
+      () => json({ alerts: { mode: 'default', clubAlerts: false, alerting: false } }),
+    ],
     [/^\/api\/posts$/, () => createAnswer()],
   ]);
   // happy-dom lays nothing out; the thread's list measures its cards.
