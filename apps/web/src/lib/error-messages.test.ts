@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n, { setLanguage } from './i18n';
+import i18n, { loadNamespaces, setLanguage } from './i18n';
 import { apiErrorMessage, authErrorText } from './error-messages';
 
 afterEach(async () => setLanguage('en'));
@@ -82,6 +82,8 @@ describe('API errors in the fan’s language', () => {
     await setLanguage('ka');
     expect(i18n.t('profile.postsCount', { count: 1 })).toBe('1 პოსტი');
     expect(i18n.t('profile.postsCount', { count: 2 })).toBe('2 პოსტი');
+    // The notifications screen's strings come with that screen (app/router.tsx).
+    await loadNamespaces('notifications');
     expect(i18n.t('notifications.types.follow', { nickname: 'zura' })).toBe('zura-მ გამოგიწერა');
     expect(i18n.t('notifications.types.comment', { nickname: 'Levan' })).toBe('Levan-მა შენს პოსტზე კომენტარი დაწერა');
   });
