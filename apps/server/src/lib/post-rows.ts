@@ -54,7 +54,11 @@ export const cursorTime = (cursor: Cursor) => cursorAt(cursor.at);
 /** A cursor's time (text without zone, UTC) as a timestamptz. */
 export const cursorAt = (at: string | Placeholder) => sql`(${at}::timestamp at time zone 'UTC')`;
 
-export function postColumns(viewerId: string | Placeholder): SQL {
+/**
+ * `match` is the chip's expression: by default looked up per post (burti_match_chip), which costs a statement of
+ * its own for each post of a match; a list of one match's posts (its thread) passes the chip computed once.
+ */
+export function postColumns(viewerId: string | Placeholder, match: SQL = sql`burti_match_chip(p.match_id)`): SQL {
   return sql`p.id, p.text, ${mentionsColumn(sql`p.mentions`)} as mentions, p.media_url, p.media_type, p.media_width, p.media_height, p.media_feed_url, p.media_poster_url, p.media_urls, p.likes_count, p.comments_count, p.shares_count,
     ${isoText(sql`p.created_at`)} as created_at, ${isoText(sql`p.edited_at`)} as edited_at,
     a.id as author_id, a.nickname as author_nickname,
@@ -62,12 +66,12 @@ export function postColumns(viewerId: string | Placeholder): SQL {
     c.id as club_id, c.name as club_name, c.name_ka as club_name_ka, c.country as club_country, c.league as club_league,
     exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as viewer_has_liked,
     exists (select 1 from shares s where s.post_id = p.id and s.user_id = ${viewerId}) as viewer_has_shared,
-    burti_match_chip(p.match_id) as match`;
+    ${match} as match`;
 }
 
 /** The columns of a post in a list of posts themselves (not shares), `p` joined with `a` (author) and `c` (club). */
-export function postListColumns(viewerId: string | Placeholder): SQL {
-  return sql`${postColumns(viewerId)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
+export function postListColumns(viewerId: string | Placeholder, match?: SQL): SQL {
+  return sql`${postColumns(viewerId, match)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,
         ${cursorText(sql`p.created_at`)} as cursor_at`;
 }
 

@@ -510,7 +510,8 @@ export function threadPostsQuery(args: {
   return statement(
     `matches.thread:${cursor ? 'after' : 'first'}:${limit}`,
     { viewerId, matchId, at: cursor?.at, id: cursor?.id },
-    (p) => sql`select ${postListColumns(p.viewerId)}
+    // Every post of the thread is the match's: its chip is computed once for the page (an InitPlan), not per post.
+    (p) => sql`select ${postListColumns(p.viewerId, sql`(select burti_match_chip(${p.matchId}::uuid))`)}
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id
