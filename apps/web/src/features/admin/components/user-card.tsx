@@ -1,6 +1,8 @@
-import { ADMIN_NOTE_MAX, type AdminUser } from '@burti/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_NOTE_MAX, adminNoteInput, type AdminUser } from '@burti/shared';
 import { Ban, ExternalLink, ShieldCheck, ShieldOff, UserCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
@@ -11,10 +13,19 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
+import { validationMessage } from '../../../lib/error-messages';
 import { fullDate } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useSetUserAdmin, useSetUserBlocked } from '../api/update-user';
 import { formatDate } from '../../../lib/format';
+import type { z } from 'zod';
+
+/**
+ * The note to the audit log, as both confirmations send it: the contract's `adminNoteInput`, whose field the
+ * block and admin bodies share (trimmed, at most ADMIN_NOTE_MAX, empty means none).
+ */
+type NoteForm = z.input<typeof adminNoteInput>;
+type NoteValues = z.output<typeof adminNoteInput>;
 
 type Pending = 'block' | 'unblock' | 'makeAdmin' | 'revokeAdmin';
 
@@ -33,25 +44,31 @@ export function UserCard({ user }: { user: AdminUser }) {
     setKind(next);
     setIsOpen(true);
   };
-  const [note, setNote] = useState('');
+  const form = useForm<NoteForm, unknown, NoteValues>({
+    resolver: zodResolver(adminNoteInput),
+    defaultValues: { note: '' },
+  });
+  const noteError = validationMessage(form.formState.errors.note?.message);
   const noteId = useId();
   const block = useSetUserBlocked();
   const admin = useSetUserAdmin();
   const busy = block.isPending || admin.isPending;
 
-  function onConfirm() {
-    const done = () => {
-      setIsOpen(false);
-      setNote('');
-    };
-    const trimmed = note.trim() || undefined;
+  function close() {
+    setIsOpen(false);
+    form.reset({ note: '' });
+  }
+
+  /** Sends the confirmed change with the note as the schema parsed it; a note it refuses sends nothing. */
+  function onConfirm(values: NoteValues) {
+    const trimmed = values.note ?? undefined;
     if (kind === 'block' || kind === 'unblock') {
       const blocked = kind === 'block';
       block.mutate(
         { userId: user.id, blocked, note: trimmed },
         {
           onSuccess: () => {
-            done();
+            close();
             toast.success(blocked ? t('admin.users.blockedToast') : t('admin.users.unblockedToast'));
           },
           onError: (error) => toast.error(t('admin.users.userError'), { description: error.message }),
@@ -63,7 +80,7 @@ export function UserCard({ user }: { user: AdminUser }) {
         { userId: user.id, isAdmin, note: trimmed },
         {
           onSuccess: () => {
-            done();
+            close();
             toast.success(isAdmin ? t('admin.users.grantedToast') : t('admin.users.revokedToast'));
           },
           onError: (error) => toast.error(t('admin.users.adminError'), { description: error.message }),
@@ -163,9 +180,7 @@ export function UserCard({ user }: { user: AdminUser }) {
       <ConfirmationDialog
         open={isOpen}
         onOpenChange={(next) => {
-          if (next) return;
-          setIsOpen(false);
-          setNote('');
+          if (!next) close();
         }}
         title={open.title}
         description={open.text}
@@ -173,7 +188,7 @@ export function UserCard({ user }: { user: AdminUser }) {
         pendingLabel={t('admin.users.working')}
         isPending={busy}
         variant={kind === 'block' || kind === 'revokeAdmin' ? 'destructive' : 'default'}
-        onConfirm={onConfirm}
+        onConfirm={() => void form.handleSubmit(onConfirm)()}
       >
         <div className="flex flex-col gap-2">
           <Label htmlFor={noteId}>{t('admin.users.noteLabel')}</Label>
@@ -181,11 +196,17 @@ export function UserCard({ user }: { user: AdminUser }) {
             id={noteId}
             rows={2}
             className="min-h-16"
-            value={note}
+            {...form.register('note')}
             maxLength={ADMIN_NOTE_MAX}
-            onChange={(event) => setNote(event.target.value)}
             disabled={busy}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `${noteId}-error` : undefined}
           />
+          {noteError && (
+            <p id={`${noteId}-error`} role="alert" className="text-xs font-medium text-danger">
+              {noteError}
+            </p>
+          )}
         </div>
       </ConfirmationDialog>
     </Card>
