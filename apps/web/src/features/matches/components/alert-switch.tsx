@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { Switch } from '../../../components/ui/switch';
 
 /**
  * A match alert choice: its label, a line about it, its state in words and a switch (`role="switch"`). `on` is
@@ -36,28 +36,13 @@ export function AlertSwitch({
       <span className="text-sm font-medium text-muted-foreground" aria-hidden="true">
         {on === null ? '' : on ? t('matchAlerts.on') : t('matchAlerts.off')}
       </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on === true}
+      <Switch
+        checked={on}
+        busy={busy}
+        onToggle={onToggle}
         aria-labelledby={`${id}-label`}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        disabled={on === null || busy}
-        aria-busy={busy}
-        onClick={onToggle}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
-          on ? 'bg-brand' : 'bg-muted-foreground/30',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            on ? 'translate-x-6' : 'translate-x-1',
-          )}
-        />
-      </button>
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { Switch } from '../../../components/ui/switch';
 
 /**
  * One notification channel in Settings: what it is, a line about it, its state in words and a switch. `on` is
@@ -41,28 +41,14 @@ export function ChannelSwitch({
       <span className="hidden text-sm font-medium text-muted-foreground sm:inline" aria-hidden="true">
         {on === null ? '' : on ? t('shells.push.on') : t('shells.push.off')}
       </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on === true}
+      <Switch
+        checked={on}
+        busy={busy}
+        disabled={disabled}
+        onToggle={onToggle}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint`}
-        disabled={on === null || disabled || busy}
-        aria-busy={busy}
-        onClick={onToggle}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
-          on ? 'bg-brand' : 'bg-muted-foreground/30',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            on ? 'translate-x-6' : 'translate-x-1',
-          )}
-        />
-      </button>
+      />
     </div>
   );
 }
