@@ -134,6 +134,16 @@ export async function publish(executor: Executor, userId: string, event: Publish
 }
 
 /**
+ * Like publish(), but the NOTIFY goes inside the transaction: PostgreSQL delivers it at the commit, in the order
+ * of commits. publish() sends after the commit, so the events of two transactions that run one after the other
+ * may leave in either order; a match's alerts (decision 022) must not. It keeps the notification lock for the
+ * commit, so it is for jobs, not for a fan's request.
+ */
+export async function publishInOrder(executor: Executor, userId: string, event: PublishedEvent): Promise<void> {
+  await notify(executor, EVENTS_CHANNEL, JSON.stringify({ userId, event }));
+}
+
+/**
  * Announces an event to everyone watching a topic (`match:<id>`), with one NOTIFY whatever their number; like
  * publish(), after the commit when inside a transaction. `name` is the Server-Sent Event's name.
  */

@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clubs, profiles } from './app.js';
 import { fixtures } from './matches.js';
 
-// Match alerts (migration 0106, decision 022).
+// Match alerts (migrations 0106 and 0107, decision 022).
 
 const tz = { withTimezone: true } as const;
 const createdAt = () => timestamp('created_at', tz).notNull().defaultNow();
@@ -64,9 +75,16 @@ export const matchAlertEvents = pgTable(
     scoreHome: integer('score_home'),
     scoreAway: integer('score_away'),
     createdAt: createdAt(),
+    /** The order events were recorded in: a match's alerts are fanned out in this order. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** When the fan-out sent it; null while it waits for its match's fan-out. */
+    fannedOutAt: timestamp('fanned_out_at', tz),
   },
   (t) => [
     index('match_alert_events_fixture_idx').on(t.fixtureId),
+    index('match_alert_events_pending_idx')
+      .on(t.fixtureId, t.seq)
+      .where(sql`${t.fannedOutAt} is null`),
     check('match_alert_events_kind_check', sql`${t.kind} in ('kick_off', 'goal', 'red_card', 'full_time')`),
     check('match_alert_events_side_check', sql`${t.side} is null or ${t.side} in ('home', 'away')`),
   ],

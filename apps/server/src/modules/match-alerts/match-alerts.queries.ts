@@ -137,22 +137,58 @@ export type AlertEventRow = {
   away_club_id: number | null;
 };
 
+const alertEventColumns = sql`e.key, e.fixture_id, e.kind, e.event_kind, e.side, e.player, e.minute, e.added_minute,
+    e.score_home, e.score_away,
+    h.name as home_name, coalesce(h.name_ka, hc.name_ka) as home_name_ka, h.club_id as home_club_id,
+    a.name as away_name, coalesce(a.name_ka, ac.name_ka) as away_name_ka, a.club_id as away_club_id`;
+
+const alertEventJoins = sql`join fixtures f on f.id = e.fixture_id
+    join teams h on h.id = f.home_team_id
+    join teams a on a.id = f.away_team_id
+    left join clubs hc on hc.id = h.club_id
+    left join clubs ac on ac.id = a.club_id`;
+
 export async function findAlertEvent(db: Executor, key: string): Promise<AlertEventRow | null> {
   const [row] = await queryRows<AlertEventRow>(
     db,
-    sql`select e.key, e.fixture_id, e.kind, e.event_kind, e.side, e.player, e.minute, e.added_minute,
-        e.score_home, e.score_away,
-        h.name as home_name, coalesce(h.name_ka, hc.name_ka) as home_name_ka, h.club_id as home_club_id,
-        a.name as away_name, coalesce(a.name_ka, ac.name_ka) as away_name_ka, a.club_id as away_club_id
-      from match_alert_events e
-      join fixtures f on f.id = e.fixture_id
-      join teams h on h.id = f.home_team_id
-      join teams a on a.id = f.away_team_id
-      left join clubs hc on hc.id = h.club_id
-      left join clubs ac on ac.id = a.club_id
-      where e.key = ${key}`,
+    sql`select ${alertEventColumns} from match_alert_events e ${alertEventJoins} where e.key = ${key}`,
   );
   return row ?? null;
+}
+
+/** The match an alerting event belongs to; null when the event (or its fixture) is gone. */
+export async function alertEventFixture(db: Executor, key: string): Promise<string | null> {
+  const [row] = await queryRows<{ fixture_id: string }>(
+    db,
+    sql`select fixture_id from match_alert_events where key = ${key}`,
+  );
+  return row?.fixture_id ?? null;
+}
+
+/**
+ * The match's events not fanned out yet, oldest first, locked until the caller's transaction ends. Every fan-out
+ * of a match locks them in this order, so one running beside another waits for it and then finds its events sent
+ * (the lock's re-check drops a row whose `fanned_out_at` was set meanwhile).
+ */
+export async function lockPendingAlertEvents(db: Executor, fixtureId: string): Promise<AlertEventRow[]> {
+  return queryRows<AlertEventRow>(
+    db,
+    sql`select ${alertEventColumns} from match_alert_events e ${alertEventJoins}
+      where e.fixture_id = ${fixtureId}::uuid and e.fanned_out_at is null
+      order by e.seq
+      for update of e`,
+  );
+}
+
+export async function markFannedOut(db: Executor, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await queryRows(
+    db,
+    sql`update match_alert_events set fanned_out_at = now() where key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 export type DeliveryRow = { user_id: string; spoiler: boolean; language: string };
@@ -193,7 +229,11 @@ export async function insertDeliveries(
   );
 }
 
-/** The delivery rows of one event for some fans, with where their pushes go (for the push queue). */
+/**
+ * The delivery rows of one event for some fans, with where their pushes go (for the push queue). `spoiler` is read
+ * again at delivery: a fan who took a hold after the fan-out (a push waits in its queue, a retry waits longer) gets
+ * words without the score too.
+ */
 export type AlertRecipientRow = {
   user_id: string;
   spoiler: boolean;
@@ -206,8 +246,13 @@ export async function alertRecipients(db: Executor, key: string, userIds: string
   if (!userIds.length) return [];
   return queryRows<AlertRecipientRow>(
     db,
-    sql`select d.user_id, d.spoiler, p.language, p.telegram_id, p.telegram_messages
-      from match_alert_deliveries d join profiles p on p.id = d.user_id
+    sql`select d.user_id, p.language, p.telegram_id, p.telegram_messages,
+        d.spoiler or exists (select 1 from match_spoiler_holds sh
+          where sh.user_id = d.user_id and sh.fixture_id = e.fixture_id
+            and sh.created_at > now() - make_interval(hours => ${MATCH_SPOILER_HOURS})) as spoiler
+      from match_alert_deliveries d
+      join match_alert_events e on e.key = d.event_key
+      join profiles p on p.id = d.user_id
       where d.event_key = ${key} and not p.is_blocked
         and d.user_id in (${sql.join(
           userIds.map((id) => sql`${id}`),

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { messages } from '../../lib/i18n/messages.js';
 import { enqueue, type Jobs } from '../../lib/jobs.js';
 import type { PushPayload } from '../../lib/push/payload.js';
-import { publish } from '../../lib/realtime.js';
+import { publishInOrder } from '../../lib/realtime.js';
 import type { Viewer } from '../../plugins/auth.js';
 import * as q from './match-alerts.queries.js';
 
@@ -21,7 +21,8 @@ import * as q from './match-alerts.queries.js';
  * sync applied them: both call `queueMatchAlerts` in the transaction of the change. Each alerting event is
  * recorded once under a key (`match_alert_events`) and fanned out by a job ('matchAlerts'), which writes one
  * ledger row per fan (`match_alert_deliveries`, primary key (event, fan)), tells each fan's live stream, and
- * queues the pushes (Web Push, FCM, Telegram) on the push queue in batches.
+ * queues the pushes (Web Push, FCM, Telegram) on the push queue in batches. A match's alerts are fanned out in the
+ * order they were recorded.
  */
 
 // --- a fan's choices ---------------------------------------------------------------------------------------------
@@ -205,30 +206,51 @@ export function alertText(event: q.AlertEventRow, language: string, spoiler: boo
 /** Fans per job of the push queue: one job delivers the alert to this many fans' devices and chats. */
 export const PUSH_BATCH = 100;
 
-/** A job of the 'matchAlerts' queue: one alerting event to fan out. */
+/** A job of the 'matchAlerts' queue: one alerting event to fan out (with any of its match's left before it). */
 export type MatchAlertJob = { key: string };
 
 /**
- * Fans one alerting event out, in one transaction: the ledger rows of every fan who wants it and has not had it
- * (one insert … select … on conflict do nothing), an event on each one's live stream, and the push jobs, a job
- * per PUSH_BATCH fans. Run again (a retried job), it finds every fan alerted already and does nothing.
- * Returns how many fans it alerted.
+ * Fans out the job's event and every other event of its match not fanned out yet, oldest first, in one
+ * transaction. Each alert is a job of its own and jobs run side by side, so the job of a goal recorded a second
+ * after kick-off may run first: it then sends kick-off before the goal, and kick-off's job, waiting on the same
+ * rows' locks, finds nothing left to send. The live-stream events are sent inside the transaction (in commit order,
+ * `publishInOrder`), so fan-outs that follow one another reach each fan's stream in that order too.
+ * Run again (a retried job), it finds every event sent and every fan alerted, and does nothing.
+ * Returns how many alerts it sent (fans × events).
  */
 export async function fanOutMatchAlert(db: Db, job: MatchAlertJob): Promise<number> {
   return db.transaction(async (tx) => {
-    const event = await q.findAlertEvent(tx, job.key);
-    if (!event) return 0; // the fixture is gone
-    const clubIds = [event.home_club_id, event.away_club_id].filter((id): id is number => id !== null);
-    const alerted = await q.insertDeliveries(tx, { key: event.key, fixtureId: event.fixture_id, clubIds });
-    for (const fan of alerted) {
-      await publish(tx, fan.user_id, { kind: 'match_alert', alert: alertText(event, fan.language, fan.spoiler) });
-    }
-    for (let i = 0; i < alerted.length; i += PUSH_BATCH) {
-      const userIds = alerted.slice(i, i + PUSH_BATCH).map((fan) => fan.user_id);
-      await enqueue(tx, 'push', { matchAlert: event.key, userIds });
-    }
-    return alerted.length;
+    const fixtureId = await q.alertEventFixture(tx, job.key);
+    if (!fixtureId) return 0; // the fixture is gone
+    const pending = await q.lockPendingAlertEvents(tx, fixtureId);
+    let sent = 0;
+    for (const event of pending) sent += await fanOutEvent(tx, event);
+    await q.markFannedOut(
+      tx,
+      pending.map((event) => event.key),
+    );
+    return sent;
   });
+}
+
+/**
+ * One event to its fans: the ledger rows of every fan who wants it and has not had it (one insert … select … on
+ * conflict do nothing), an event on each one's live stream, and the push jobs, a job per PUSH_BATCH fans.
+ */
+async function fanOutEvent(tx: Executor, event: q.AlertEventRow): Promise<number> {
+  const clubIds = [event.home_club_id, event.away_club_id].filter((id): id is number => id !== null);
+  const alerted = await q.insertDeliveries(tx, { key: event.key, fixtureId: event.fixture_id, clubIds });
+  for (const fan of alerted) {
+    await publishInOrder(tx, fan.user_id, {
+      kind: 'match_alert',
+      alert: alertText(event, fan.language, fan.spoiler),
+    });
+  }
+  for (let i = 0; i < alerted.length; i += PUSH_BATCH) {
+    const userIds = alerted.slice(i, i + PUSH_BATCH).map((fan) => fan.user_id);
+    await enqueue(tx, 'push', { matchAlert: event.key, userIds });
+  }
+  return alerted.length;
 }
 
 /** What the push queue sends one fan for an alert: the payload in their words, and where it may go. */
@@ -237,7 +259,10 @@ export type AlertPush = {
   payload: PushPayload;
 };
 
-/** The pushes of an alert for some of its fans (those alerted, still not blocked); none when the event is gone. */
+/**
+ * The pushes of an alert for some of its fans (those alerted, still not blocked); none when the event is gone. Built
+ * when the push is sent, so a fan who took a spoiler hold since the fan-out gets the words without the score.
+ */
 export async function alertPushes(db: Db, key: string, userIds: string[]): Promise<AlertPush[]> {
   const event = await q.findAlertEvent(db, key);
   if (!event) return [];

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { queryRows } from '../../db/client.js';
 import { clubs, profiles } from '../../db/schema/index.js';
 import { createSubscriber, fetchTransport, startRecordingServer } from '../../lib/push/testing.js';
+import { enqueue } from '../../lib/jobs.js';
 import { fanOutMatchAlert, queueMatchAlerts } from './match-alerts.service.js';
 
 type Fan = Awaited<ReturnType<TestApp['createFans']>>[number];
@@ -378,5 +379,109 @@ describe('alerts of a match', () => {
       sql`select kind from match_alert_events where fixture_id = ${matchId}::uuid order by created_at`,
     );
     expect(events.map((e) => e.kind)).toEqual(['kick_off', 'goal', 'red_card', 'full_time']);
+  });
+});
+
+describe('alerts in order, and spoiler-safe when they are sent', () => {
+  /**
+   * Kick-off and a goal recorded back to back. Their fan-out jobs are put off for an hour, so the test runs the
+   * fan-outs itself, in the order it chooses.
+   */
+  async function kickOffThenGoal(matchId: string, providerKey: string) {
+    await t.db.transaction(async (tx) => {
+      await queryRows(tx, sql`update fixtures set status = 'live', minute = 1 where id = ${matchId}::uuid`);
+      await queueMatchAlerts(tx, { fixtureId: matchId, from: 'scheduled' });
+      await queryRows(tx, sql`update fixtures set score_home = 1, score_away = 0 where id = ${matchId}::uuid`);
+      await queueMatchAlerts(tx, {
+        fixtureId: matchId,
+        from: 'live',
+        events: [
+          {
+            id: 1,
+            providerKey,
+            kind: 'goal',
+            side: 'home',
+            player: 'Zivzivadze',
+            minute: 2,
+            addedMinute: null,
+            cancelledAt: null,
+          },
+        ],
+      });
+      await queryRows(
+        tx,
+        sql`update pgboss.job set start_after = now() + interval '1 hour'
+          where name = 'matchAlerts' and data->>'key' like ${`${matchId}:%`}`,
+      );
+    });
+    return { kickOff: `${matchId}:kick_off`, goal: `${matchId}:provider:${providerKey}` };
+  }
+
+  it('sends kick-off before the goal recorded a second later, even when the goal’s job runs first', async () => {
+    const matchId = await createMatch('Gagra', 'Kolkheti Poti');
+    const [fan] = (await t.createFans(1)) as [Fan];
+    await fan.put(`/api/match-alerts/clubs/${await clubId('Gagra')}`);
+    const stream = await alertStream(fan);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const keys = await kickOffThenGoal(matchId, 'order:1');
+      // The goal's job first: it sends kick-off, then the goal; kick-off's job then finds both sent.
+      expect(await fanOutMatchAlert(t.db, { key: keys.goal })).toBe(2);
+      expect(await fanOutMatchAlert(t.db, { key: keys.kickOff })).toBe(0);
+      await waitUntil(() => stream.alerts.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(stream.alerts.map((alert) => [alert.kind, alert.title])).toEqual([
+        ['kick_off', 'Gagra – Kolkheti Poti'],
+        ['goal', 'Gagra 1–0 Kolkheti Poti'],
+      ]);
+      expect((await ledger(fan.userId)).map((row) => row.event_key)).toEqual([keys.kickOff, keys.goal]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('keeps a match’s order when its jobs run side by side', async () => {
+    const matchId = await createMatch('Gareji Sagarejo', 'Samgurali Tskaltubo');
+    const [fan] = (await t.createFans(1)) as [Fan];
+    await fan.put(`/api/matches/${matchId}/alerts`, { mode: 'on' });
+    const stream = await alertStream(fan);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const keys = await kickOffThenGoal(matchId, 'order:2');
+      const sent = await Promise.all([
+        fanOutMatchAlert(t.db, { key: keys.goal }),
+        fanOutMatchAlert(t.db, { key: keys.kickOff }),
+      ]);
+      expect(sent.reduce((a, b) => a + b, 0)).toBe(2);
+      await waitUntil(() => stream.alerts.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(stream.alerts.map((alert) => alert.kind)).toEqual(['kick_off', 'goal']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('words a push without the score for a fan who took a hold after the fan-out', async () => {
+    const matchId = await createMatch('Dinamo Batumi', 'Gagra');
+    const [fan] = (await t.createFans(1)) as [Fan];
+    await fan.put(`/api/match-alerts/clubs/${await clubId('Dinamo Batumi')}`);
+    const keys = await kickOffThenGoal(matchId, 'held:1');
+    // Fanned out while the fan held nothing: the ledger says so, and the push jobs wait in their queue.
+    await fanOutMatchAlert(t.db, { key: keys.goal });
+    expect(await ledger(fan.userId)).toEqual([
+      { event_key: keys.kickOff, spoiler: false },
+      { event_key: keys.goal, spoiler: false },
+    ]);
+    // The fan holds the match before the pushes go: a browser subscribes now, and a delivery is sent again (as a
+    // retry would be), so whichever job reaches the browser, it was sent after the hold.
+    expect((await fan.put(`/api/matches/${matchId}/spoiler`)).statusCode).toBe(200);
+    const browser = await withBrowser(fan);
+    await enqueue(t.db, 'push', { matchAlert: keys.goal, userIds: [fan.userId] });
+    await waitUntil(() => pushesTo(fan, browser).some((push) => push.body.startsWith('Goal')));
+    const goal = pushesTo(fan, browser).find((push) => push.body.startsWith('Goal'))!;
+    expect(goal).toMatchObject({ title: 'Dinamo Batumi – Gagra', body: 'Goal in Dinamo Batumi – Gagra' });
+    for (const text of pushesTo(fan, browser).flatMap((push) => [push.title, push.body])) {
+      expect(text).not.toMatch(/\d|Zivzivadze/);
+    }
   });
 });
