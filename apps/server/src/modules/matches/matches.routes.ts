@@ -1,12 +1,11 @@
 import { operations, type MatchDetail, type MatchLiveEvent } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { openEventStream } from '../../lib/event-stream.js';
 import type { Realtime } from '../../lib/realtime.js';
 import { route } from '../../plugins/contract.js';
 import { answerRecorder } from '../../plugins/idempotency.js';
 import * as matches from './matches.service.js';
-
-const HEARTBEAT_MS = 25_000;
 
 /** Matchday (decision 022): the match centre, club fixtures, standings, threads, and the administrators' console. */
 export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; realtime: Realtime }): void {
@@ -57,15 +56,8 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
     // A fan holding the match in spoiler mode gets each change without its score (checked again at each change,
     // so a reveal elsewhere shows the next one whole); everyone else gets the published text as it came.
     let held = first.kind === 'match' && first.match.spoilerHidden === true;
-    const res = reply.raw;
-    reply.hijack();
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const write = (name: string, data: string) => res.write(`event: ${name}\ndata: ${data}\n\n`);
+    const stream = openEventStream({ request, reply, realtime });
+    const write = stream.send;
     let forwarding = Promise.resolve();
     const forward = (name: string, data: string) => {
       if (!held || name !== 'match') return void write(name, data);
@@ -80,29 +72,16 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
         }
       });
     };
-    const unsubscribe = realtime.subscribeTopic(matches.matchTopic(matchId), forward);
+    stream.onEnd(realtime.subscribeTopic(matches.matchTopic(matchId), forward));
     // Changes made while the LISTEN connection was away are lost: send the state as it is now when it is back.
-    const stopResync = realtime.onResync(() => {
-      matches.currentLiveEvent({ db, matchId, viewerId: viewer.id }).then(
-        (event) => write('match', JSON.stringify(event)),
-        (err: unknown) => request.log.warn({ err }, 'could not resend a match’s state'),
-      );
-    });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      stopResync();
-      untrack();
-    };
-    const untrack = realtime.track({
-      end(retryMs) {
-        stop();
-        res.end(`retry: ${retryMs}\n\n`);
-      },
-    });
-    request.raw.on('close', stop);
-    res.write('retry: 3000\n\n');
+    stream.onEnd(
+      realtime.onResync(() => {
+        matches.currentLiveEvent({ db, matchId, viewerId: viewer.id }).then(
+          (event) => write('match', JSON.stringify(event)),
+          (err: unknown) => request.log.warn({ err }, 'could not resend a match’s state'),
+        );
+      }),
+    );
     write('match', JSON.stringify(first));
     return reply;
   });

@@ -1,11 +1,10 @@
 import { operations, type NotificationEvent } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { openEventStream } from '../../lib/event-stream.js';
 import type { PublishedEvent, Realtime } from '../../lib/realtime.js';
 import { route } from '../../plugins/contract.js';
 import { listForViewer, readAll, readOne, unreadCountFor } from './notifications.service.js';
-
-const HEARTBEAT_MS = 25_000;
 
 export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db: Db; realtime: Realtime }): void {
   route(app, operations.listNotifications, async (_request, _reply, viewer) => listForViewer({ db, viewer }));
@@ -28,15 +27,8 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
   route(app, operations.streamNotifications, async (request, reply, viewer) => {
     // Read before the stream opens, so a database outage is a clear 503 rather than a stream that never starts.
     const unreadCount = await unreadCountFor(db, viewer);
-    const res = reply.raw;
-    reply.hijack();
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    const send = (event: NotificationEvent) => res.write(`event: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`);
+    const stream = openEventStream({ request, reply, realtime });
+    const send = (event: NotificationEvent) => stream.send(event.kind, JSON.stringify(event));
     const sendUnread = () =>
       unreadCountFor(db, viewer).then(
         (unreadCount) => send({ kind: 'unread', unreadCount }),
@@ -55,24 +47,9 @@ export function notificationsRoutes(app: FastifyInstance, { db, realtime }: { db
         }
       });
     };
-    const unsubscribe = realtime.subscribe(viewer.id, forward);
+    stream.onEnd(realtime.subscribe(viewer.id, forward));
     // Events sent while the LISTEN connection was down are lost: bring the count up to date when it is back.
-    const stopResync = realtime.onResync(() => void sendUnread());
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      stopResync();
-      untrack();
-    };
-    const untrack = realtime.track({
-      end(retryMs) {
-        stop();
-        res.end(`retry: ${retryMs}\n\n`);
-      },
-    });
-    request.raw.on('close', stop);
-    res.write('retry: 3000\n\n');
+    stream.onEnd(realtime.onResync(() => void sendUnread()));
     send({ kind: 'unread', unreadCount });
     return reply;
   });
