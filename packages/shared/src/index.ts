@@ -4,7 +4,7 @@ export * from './nickname.js';
 export * from './schemas/auth.js';
 export * from './schemas/clubs.js';
 export * from './schemas/profile.js';
-export * from './club-name.js';
+export * from './local-name.js';
 export * from './club-style.js';
 export * from './media.js';
 export * from './schemas/posts.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubName } from '../club-name.js';
+import { clubName, localName } from '../local-name.js';
 import { ergative, genitive } from './georgian.js';
 
 describe('Georgian case endings on names', () => {
@@ -28,5 +28,13 @@ describe('clubName', () => {
   });
   it('falls back to the English name when there is no Georgian one', () => {
     expect(clubName({ name: 'Somewhere FC', nameKa: '' }, 'ka')).toBe('Somewhere FC');
+  });
+});
+
+describe('localName', () => {
+  it('names a team, a competition or an audit log’s target the way it names a club', () => {
+    expect(localName({ name: 'Erovnuli Liga', nameKa: 'ეროვნული ლიგა' }, 'ka')).toBe('ეროვნული ლიგა');
+    expect(localName({ name: 'Erovnuli Liga', nameKa: 'ეროვნული ლიგა' }, 'en')).toBe('Erovnuli Liga');
+    expect(localName({ name: 'Torpedo Kutaisi', nameKa: null }, 'ka')).toBe('Torpedo Kutaisi');
   });
 });

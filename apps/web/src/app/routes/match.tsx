@@ -1,3 +1,4 @@
+import { localName } from '@burti/shared';
 import { AlertTriangle, FileQuestion } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import { MatchHeader } from '../../features/matches/components/match-header';
 import { MatchLineups } from '../../features/matches/components/match-lineups';
 import { MatchTimeline } from '../../features/matches/components/match-timeline';
 import { SpoilerPanel } from '../../features/matches/components/spoiler-toggle';
-import { teamName } from '../../features/matches/lib/match-format';
 import { ApiError } from '../../lib/api';
 import { loadNamespaces } from '../../lib/i18n';
 import { MatchThread } from './match-thread';
@@ -85,7 +85,7 @@ export function MatchRoute() {
   }
 
   const title = match
-    ? t('matches.versus', { home: teamName(match.home, i18n.language), away: teamName(match.away, i18n.language) })
+    ? t('matches.versus', { home: localName(match.home, i18n.language), away: localName(match.away, i18n.language) })
     : t('matches.pageTitle');
   return (
     <>

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@burti/shared';
+import { localName, type AuditEntry } from '@burti/shared';
 import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,8 +23,8 @@ function targetPath(entry: AuditEntry): string | null {
  * reader's language. Never an id: a target that is gone is said to be gone.
  */
 function targetName(entry: AuditEntry, language: string, gone: (type: string) => string): string {
-  const label = language === 'ka' && entry.targetLabelKa ? entry.targetLabelKa : entry.targetLabel;
-  if (!label) return gone(entry.targetType);
+  if (!entry.targetLabel) return gone(entry.targetType);
+  const label = localName({ name: entry.targetLabel, nameKa: entry.targetLabelKa }, language);
   return entry.targetType === 'post' || entry.targetType === 'comment' ? `“${label}”` : label;
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updateTeamInput, type Club, type ProviderStatus, type ProviderTeam } from '@burti/shared';
+import { localName, updateTeamInput, type Club, type ProviderStatus, type ProviderTeam } from '@burti/shared';
 import { Link2, Satellite } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -17,7 +17,6 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useClubCatalogue, useMapTeam, useProviderStatus, useProviderTeams } from '../api/football-providers';
 import { AdminPageTitle, LoadError } from './admin-layout';
-import { localName } from './match-words';
 
 const PROVIDER_NAMES: Record<ProviderStatus['provider'], string> = {
   'football-data': 'football-data.org',

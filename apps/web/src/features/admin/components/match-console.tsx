@@ -1,4 +1,4 @@
-import type { MatchDetail, MatchEvent, MatchPhase, MatchSide } from '@burti/shared';
+import { localName, type MatchDetail, type MatchEvent, type MatchPhase, type MatchSide } from '@burti/shared';
 import { ArrowLeft, Lock, Minus, Plus, Radio, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useConsoleMatch } from '../api/get-console-match';
 import { consoleWrites, type EventBody, useConsoleWrite } from '../api/match-console-writes';
 import { LoadError } from './admin-layout';
-import { EVENT_KINDS_ON_CONSOLE, localName, MatchStatusBadge, minuteText } from './match-words';
+import { EVENT_KINDS_ON_CONSOLE, MatchStatusBadge, minuteText } from './match-words';
 
 const SCORING = new Set(['goal', 'own_goal', 'penalty_goal']);
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createMatchInput, type MatchSummary, type Team } from '@burti/shared';
+import { createMatchInput, localName, type MatchSummary, type Team } from '@burti/shared';
 import { CalendarPlus, Radio } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -20,7 +20,7 @@ import { type AdminMatchKind, useAdminMatches } from '../api/get-admin-matches';
 import { useCompetitions } from '../api/get-competitions';
 import { useTeams } from '../api/get-teams';
 import { AdminPageTitle, LoadError, LoadMore } from './admin-layout';
-import { localName, MatchStatusBadge } from './match-words';
+import { MatchStatusBadge } from './match-words';
 
 /**
  * The fixture form is the contract's `createMatchInput`, with two fields as a form holds them: selects give ids as

@@ -2,11 +2,6 @@ import type { FixtureStatus, MatchEventKind } from '@burti/shared';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 
-/** A team's or competition's name in the language on screen: the Georgian one where it has one. */
-export function localName(thing: { name: string; nameKa: string | null }, language: string): string {
-  return language === 'ka' && thing.nameKa ? thing.nameKa : thing.name;
-}
-
 /** "23'" or "45+2'". */
 export function minuteText(minute: number | null, addedMinute: number | null): string {
   if (minute === null) return '';

@@ -1,6 +1,6 @@
-import type { MatchDetail } from '@burti/shared';
+import { localName, type MatchDetail } from '@burti/shared';
 import { useTranslation } from 'react-i18next';
-import { formatKickoff, teamName } from '../lib/match-format';
+import { formatKickoff } from '../lib/match-format';
 import { LiveScore } from './live-score';
 import { MatchStatus } from './match-status';
 import { TeamBadge } from './team-badge';
@@ -8,8 +8,8 @@ import { TeamBadge } from './team-badge';
 /** The match page's head: both teams with badges, the score, status and minute (live), competition and kick-off. */
 export function MatchHeader({ match }: { match: MatchDetail }) {
   const { t, i18n } = useTranslation();
-  const home = teamName(match.home, i18n.language);
-  const away = teamName(match.away, i18n.language);
+  const home = localName(match.home, i18n.language);
+  const away = localName(match.away, i18n.language);
   const competition =
     i18n.language === 'ka' && match.competition.nameKa ? match.competition.nameKa : match.competition.name;
   const extras = [

@@ -1,6 +1,5 @@
-import type { LineupPlayer, MatchDetail } from '@burti/shared';
+import { localName, type LineupPlayer, type MatchDetail } from '@burti/shared';
 import { useTranslation } from 'react-i18next';
-import { teamName } from '../lib/match-format';
 
 function Players({ players }: { players: LineupPlayer[] }) {
   return (
@@ -32,7 +31,7 @@ export function MatchLineups({ match }: { match: MatchDetail }) {
       <div className="grid grid-cols-1 gap-4 min-[360px]:grid-cols-2">
         {sides.map(({ key, team, players }) => (
           <div key={key} className="min-w-0">
-            <h3 className="mb-2 text-sm font-semibold">{teamName(team, i18n.language)}</h3>
+            <h3 className="mb-2 text-sm font-semibold">{localName(team, i18n.language)}</h3>
             <p className="mb-1 text-xs font-medium text-muted-foreground">{t('matches.starters')}</p>
             <Players players={players.filter((p) => p.starter)} />
             {players.some((p) => !p.starter) && (

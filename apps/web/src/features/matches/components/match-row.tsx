@@ -1,16 +1,16 @@
-import type { MatchSummary } from '@burti/shared';
+import { localName, type MatchSummary } from '@burti/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { isLive, teamName } from '../lib/match-format';
+import { isLive } from '../lib/match-format';
 import { MatchStatus } from './match-status';
 import { TeamBadge } from './team-badge';
 
 /** One fixture or result in a list: both teams, the score (or kick-off time) and status; opens the match. */
 export function MatchRow({ match, clubId }: { match: MatchSummary; clubId: number }) {
   const { t, i18n } = useTranslation();
-  const home = teamName(match.home, i18n.language);
-  const away = teamName(match.away, i18n.language);
+  const home = localName(match.home, i18n.language);
+  const away = localName(match.away, i18n.language);
   const hidden = match.spoilerHidden === true;
   const score = hidden
     ? t('matches.spoiler.hiddenScore')

@@ -1,4 +1,4 @@
-import type { MatchSummary } from '@burti/shared';
+import { localName, type MatchSummary } from '@burti/shared';
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useClubNextMatch } from '../api/get-club-next-match';
 import { useMatchLive } from '../api/use-match-live';
-import { formatKickoff, isLive, teamName } from '../lib/match-format';
+import { formatKickoff, isLive } from '../lib/match-format';
 import { HiddenScore, LiveScore } from './live-score';
 import { MatchStatus } from './match-status';
 import { SpoilerToggle } from './spoiler-toggle';
@@ -30,8 +30,8 @@ function NextMatch({ match }: { match: MatchSummary }) {
   // Watched while it is on (and from shortly before kick-off, when it may start at any moment).
   const soon = useKickoffNear(match.kickoffAt) && match.status === 'scheduled';
   useMatchLive(match.id, { enabled: live || soon, held: match.spoilerHidden === true });
-  const home = teamName(match.home, i18n.language);
-  const away = teamName(match.away, i18n.language);
+  const home = localName(match.home, i18n.language);
+  const away = localName(match.away, i18n.language);
   const competition =
     i18n.language === 'ka' && match.competition.nameKa ? match.competition.nameKa : match.competition.name;
   return (

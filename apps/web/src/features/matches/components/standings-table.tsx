@@ -1,3 +1,4 @@
+import { localName } from '@burti/shared';
 import { AlertTriangle, Table2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,6 @@ import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useStandings } from '../api/get-standings';
-import { teamName } from '../lib/match-format';
 import { TeamBadge } from './team-badge';
 
 const COLUMNS = ['played', 'won', 'drawn', 'lost', 'goalDifference', 'points'] as const;
@@ -95,7 +95,7 @@ export function StandingsTable({
                 <th scope="row" className="w-full max-w-0 py-2 text-left font-[inherit]">
                   <span className="flex min-w-0 items-center gap-2">
                     <TeamBadge team={row.team} size="sm" />
-                    <span className="min-w-0 truncate">{teamName(row.team, i18n.language)}</span>
+                    <span className="min-w-0 truncate">{localName(row.team, i18n.language)}</span>
                     {mine && <span className="sr-only">({t('matches.yourClub')})</span>}
                   </span>
                 </th>

@@ -1,4 +1,4 @@
-import type { MatchState, Team } from '@burti/shared';
+import type { MatchState } from '@burti/shared';
 import type { TFunction } from 'i18next';
 import i18n from '../../../lib/i18n';
 
@@ -82,11 +82,6 @@ export function formatKickoff(iso: string): string {
 export function matchDayKey(iso: string): string {
   const { year, month, day } = partsOf(new Date(iso));
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** A team's name in the language on screen: its Georgian name in Georgian when it has one. */
-export function teamName(team: Pick<Team, 'name' | 'nameKa'>, lng: string): string {
-  return lng === 'ka' && team.nameKa ? team.nameKa : team.name;
 }
 
 export const isLive = (state: Pick<MatchState, 'status'>) => state.status === 'live' || state.status === 'half_time';
