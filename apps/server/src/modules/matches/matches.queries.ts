@@ -146,12 +146,26 @@ export async function heldMatches(db: Executor, viewerId: string): Promise<Set<s
   return new Set(rows.map((row) => row.fixture_id));
 }
 
-export async function holdSpoiler(db: Executor, viewerId: string, matchId: string): Promise<void> {
-  await queryRows(
+/** Holds (or holds again) the match; returns when the hold lapses, as ISO text. */
+export async function holdSpoiler(db: Executor, viewerId: string, matchId: string): Promise<string> {
+  const [row] = await queryRows<{ until: string }>(
     db,
     sql`insert into match_spoiler_holds (user_id, fixture_id) values (${viewerId}, ${matchId}::uuid)
-      on conflict (user_id, fixture_id) do update set created_at = now()`,
+      on conflict (user_id, fixture_id) do update set created_at = now()
+      returning ${isoText(sql`(created_at + make_interval(hours => ${MATCH_SPOILER_HOURS}))`)} as until`,
   );
+  return row!.until;
+}
+
+/** When the fan's hold of the match lapses (ms since the epoch); null when they hold it not. */
+export async function spoilerHeldUntil(db: Executor, viewerId: string, matchId: string): Promise<number | null> {
+  const [row] = await queryRows<{ until: string }>(
+    db,
+    sql`select ${isoText(sql`(sh.created_at + make_interval(hours => ${MATCH_SPOILER_HOURS}))`)} as until
+      from match_spoiler_holds sh
+      where sh.user_id = ${viewerId} and sh.fixture_id = ${matchId}::uuid and ${holdInForce('sh')}`,
+  );
+  return row ? Date.parse(row.until) : null;
 }
 
 export async function revealSpoiler(db: Executor, viewerId: string, matchId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { operations, type MatchDetail, type MatchLiveEvent } from '@burti/shared';
+import { operations, type MatchDetail } from '@burti/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { openEventStream } from '../../lib/event-stream.js';
@@ -52,37 +52,26 @@ export function matchesRoutes(app: FastifyInstance, { db, realtime }: { db: Db; 
   route(app, operations.streamMatch, async (request, reply, viewer) => {
     const matchId = request.params.matchId;
     // Read before the stream opens: an unknown match is a 404, a database outage a 503.
-    const first = await matches.currentLiveEvent({ db, matchId, viewerId: viewer.id });
-    // A fan holding the match in spoiler mode gets each change without its score (checked again at each change,
-    // so a reveal elsewhere shows the next one whole); everyone else gets the published text as it came.
-    let held = first.kind === 'match' && first.match.spoilerHidden === true;
+    const watch = await matches.watchMatch({ db, realtime, matchId, viewerId: viewer.id });
     const stream = openEventStream({ request, reply, realtime });
-    const write = stream.send;
-    let forwarding = Promise.resolve();
-    const forward = (name: string, data: string) => {
-      if (!held || name !== 'match') return void write(name, data);
-      forwarding = forwarding.then(async () => {
-        try {
-          held = await matches.holdsSpoiler(db, viewer.id, matchId);
-          if (!held) return void write(name, data);
-          const event = JSON.parse(data) as Extract<MatchLiveEvent, { kind: 'match' }>;
-          write(name, JSON.stringify({ ...event, match: matches.hideScore(event.match), event: null }));
-        } catch (err) {
-          request.log.warn({ err }, 'could not check a spoiler hold');
-        }
-      });
-    };
-    stream.onEnd(realtime.subscribeTopic(matches.matchTopic(matchId), forward));
+    stream.onEnd(watch.stop);
+    // Each event as published, but a match the fan holds in spoiler mode (now, whenever the hold was taken) without
+    // its score.
+    stream.onEnd(
+      realtime.subscribeTopic(matches.matchTopic(matchId), (name, data) =>
+        stream.send(name, watch.forViewer(name, data)),
+      ),
+    );
     // Changes made while the LISTEN connection was away are lost: send the state as it is now when it is back.
     stream.onEnd(
       realtime.onResync(() => {
-        matches.currentLiveEvent({ db, matchId, viewerId: viewer.id }).then(
-          (event) => write('match', JSON.stringify(event)),
+        watch.current().then(
+          (event) => stream.send('match', JSON.stringify(event)),
           (err: unknown) => request.log.warn({ err }, 'could not resend a match’s state'),
         );
       }),
     );
-    write('match', JSON.stringify(first));
+    stream.send('match', JSON.stringify(watch.first));
     return reply;
   });
 

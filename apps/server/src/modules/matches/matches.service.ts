@@ -26,7 +26,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/post-rows.js';
-import { publishTopic } from '../../lib/realtime.js';
+import { publishTopic, type Realtime } from '../../lib/realtime.js';
 import type { Viewer } from '../../plugins/auth.js';
 import type { AnswerRecorder } from '../../plugins/idempotency.js';
 import { recordAudit } from '../admin/admin.service.js';
@@ -219,16 +219,24 @@ export async function getMatch({
   return row.spoiler_hidden ? hideScore(match) : match;
 }
 
+/** A fan's own topic of spoiler holds: each hold and reveal, for their open streams of the match (decision 022). */
+export const spoilerTopic = (userId: string) => `spoilers:${userId}`;
+
+/** A hold or a reveal as the fan's spoiler topic carries it: when the hold lapses (ISO), or null for a reveal. */
+type SpoilerChange = { matchId: string; heldUntil: string | null };
+
 /** Spoiler mode on: the fan sees no score of the match until they reveal it or MATCH_SPOILER_HOURS pass. */
 export async function holdSpoiler({ db, viewer, matchId }: { db: Db; viewer: Viewer; matchId: string }) {
   if (!(await q.matchExists(db, matchId))) throw new AppError('MATCH_NOT_FOUND');
-  await q.holdSpoiler(db, viewer.id, matchId);
+  const heldUntil = await q.holdSpoiler(db, viewer.id, matchId);
+  await publishTopic(db, spoilerTopic(viewer.id), 'spoiler', { matchId, heldUntil } satisfies SpoilerChange);
   return getMatch({ db, matchId, viewerId: viewer.id });
 }
 
 export async function revealSpoiler({ db, viewer, matchId }: { db: Db; viewer: Viewer; matchId: string }) {
   if (!(await q.matchExists(db, matchId))) throw new AppError('MATCH_NOT_FOUND');
   await q.revealSpoiler(db, viewer.id, matchId);
+  await publishTopic(db, spoilerTopic(viewer.id), 'spoiler', { matchId, heldUntil: null } satisfies SpoilerChange);
   return getMatch({ db, matchId, viewerId: viewer.id });
 }
 
@@ -237,9 +245,69 @@ export async function spoilerHolds(db: Executor, viewerId: string): Promise<stri
   return [...(await q.heldMatches(db, viewerId))];
 }
 
-/** Whether the fan holds the match in spoiler mode now (a watcher's stream asks before each change it forwards). */
-export async function holdsSpoiler(db: Executor, viewerId: string, matchId: string): Promise<boolean> {
-  return (await q.heldMatches(db, viewerId)).has(matchId);
+/** One fan's view of a match's live events, for their open stream of it. */
+export type MatchWatch = {
+  /** The state the stream starts with. */
+  first: MatchLiveEvent;
+  /** A published event's text as this fan gets it: a `match` event of a held match without its score and event. */
+  forViewer: (name: string, data: string) => string;
+  /** The state as it is now, and the hold read again (the LISTEN connection came back: changes may be lost). */
+  current: () => Promise<MatchLiveEvent>;
+  stop: () => void;
+};
+
+/**
+ * Opens a fan's watch of a match: its state, and whether they hold it in spoiler mode, kept per stream. The hold is
+ * read when the stream opens (only when the state says held) and then follows the fan's own holds and reveals,
+ * announced on their spoiler topic (any process, in NOTIFY order, so a hold answered before a goal is known before
+ * that goal is forwarded), and lapses by its time. A goal sent to thousands of watchers costs no read per watcher.
+ * The topic is listened to before the state is read, so a hold taken meanwhile is not missed.
+ */
+export async function watchMatch({
+  db,
+  realtime,
+  matchId,
+  viewerId,
+}: {
+  db: Executor;
+  realtime: Realtime;
+  matchId: string;
+  viewerId: string;
+}): Promise<MatchWatch> {
+  let heldUntil: number | null = null;
+  let changed = false;
+  const stop = realtime.subscribeTopic(spoilerTopic(viewerId), (_name, data) => {
+    const change = JSON.parse(data) as SpoilerChange;
+    if (change.matchId !== matchId) return;
+    changed = true;
+    heldUntil = change.heldUntil === null ? null : Date.parse(change.heldUntil);
+  });
+  const read = async () => {
+    changed = false;
+    const event = await currentLiveEvent({ db, matchId, viewerId });
+    const held = event.kind === 'match' && event.match.spoilerHidden === true;
+    const until = held ? await q.spoilerHeldUntil(db, viewerId, matchId) : null;
+    // A hold or a reveal announced while reading is newer than what was read.
+    if (!changed) heldUntil = until;
+    return event;
+  };
+  let first: MatchLiveEvent;
+  try {
+    first = await read();
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return {
+    first,
+    forViewer(name, data) {
+      if (name !== 'match' || heldUntil === null || Date.now() >= heldUntil) return data;
+      const event = JSON.parse(data) as Extract<MatchLiveEvent, { kind: 'match' }>;
+      return JSON.stringify({ ...event, match: hideScore(event.match), event: null });
+    },
+    current: read,
+    stop,
+  };
 }
 
 /** The live event a watcher's stream starts with (and gets again after the LISTEN connection came back). */

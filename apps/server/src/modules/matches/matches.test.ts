@@ -729,4 +729,40 @@ describe('spoiler mode', () => {
     expect((await holder.get(`/api/matches/${match.id}`)).json().match.score).toEqual({ home: 1, away: 1 });
     expect((await holder.get('/api/me/spoilers')).json()).toEqual({ matchIds: [] });
   });
+
+  it('hides the score on a stream opened before the hold, and shows it again after a reveal', async () => {
+    const match = await createMatch('Gagra', 'Kolkheti Poti', new Date(Date.now() + HOUR));
+    await pressOk(match.id, 'phase', { phase: 'start' });
+    const [fan] = (await t.createFans(1, 'Gagra')) as [Fan];
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const stream = await watch(`http://127.0.0.1:${port}/api/matches/${match.id}/stream`, fan.headers);
+    const changes = (count: number) => (events: MatchLiveEvent[]) =>
+      events.filter((e) => e.kind === 'match' && e.change === 'event_added').length >= count;
+    try {
+      expect(await stream.waitFor(3000, (events) => events.length >= 1)).toBe(true);
+      expect(stream.events[0]).toMatchObject({ match: { score: { home: 0, away: 0 } } });
+
+      // Held on another screen while this stream stays open: the next goal comes without its score or its scorer.
+      expect((await fan.put(`/api/matches/${match.id}/spoiler`)).statusCode).toBe(200);
+      await pressOk(match.id, 'events', { kind: 'goal', side: 'home', minute: 12, player: 'Chakvetadze' });
+      expect(await stream.waitFor(3000, changes(1))).toBe(true);
+      const held = stream.events.at(-1)!;
+      expect(held).toMatchObject({ change: 'event_added', event: null, match: { score: null, spoilerHidden: true } });
+      expect(JSON.stringify(held)).not.toContain('Chakvetadze');
+
+      // A hold of another match changes nothing here; a reveal shows the next goal whole.
+      const other = await createMatch('Gagra', 'Dila Gori', new Date(Date.now() + 2 * HOUR));
+      await fan.put(`/api/matches/${other.id}/spoiler`);
+      await fan.delete(`/api/matches/${match.id}/spoiler`);
+      await pressOk(match.id, 'events', { kind: 'goal', side: 'away', minute: 30, player: 'Kharabadze' });
+      expect(await stream.waitFor(3000, changes(2))).toBe(true);
+      expect(stream.events.at(-1)).toMatchObject({
+        match: { score: { home: 1, away: 1 } },
+        event: { kind: 'goal', player: 'Kharabadze' },
+      });
+    } finally {
+      stream.close();
+    }
+  });
 });
