@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig, TrustProxy } from './config.js';
+import { DEFAULT_VIEWER_CACHE_SECONDS } from './defaults.js';
 import type { Database, Db } from './db/client.js';
 import { seed } from './db/seed/index.js';
 import { createAuth } from './lib/auth.js';
@@ -136,7 +137,13 @@ export async function buildApp({
   });
   await registerCors(app, { origins: config.trustedOrigins });
   registerWellKnown(app, config.appLinks);
-  await registerAuth(app, { auth, db, appUrl: config.appUrl, viewerCacheMs: (config.viewerCacheSeconds ?? 10) * 1000 });
+  await registerAuth(app, {
+    auth,
+    db,
+    realtime,
+    appUrl: config.appUrl,
+    viewerCacheMs: (config.viewerCacheSeconds ?? DEFAULT_VIEWER_CACHE_SECONDS) * 1000,
+  });
   await registerRateLimits(app, { enabled: config.rateLimits, db, redis, keyPrefix: config.redis?.keyPrefix });
   await registerOperations(app, {
     database,

@@ -33,7 +33,10 @@ export type AppConfig = {
   push?: PushConfig;
   /** Telegram Mini App sign-in and the bot; off without a bot token. */
   telegram?: TelegramConfig;
-  /** How long a signed-in viewer is remembered per credential (default 10 s; 0 looks the session up every time). */
+  /**
+   * How long a signed-in viewer is remembered per credential (default 300 s; 0 looks the session up every time).
+   * Revocations on any instance reach every other one at once; this bounds changes made past the API.
+   */
   viewerCacheSeconds?: number;
   /** API requests admitted or waiting beyond which new ones are answered 503 at once; 0 is no bound. */
   maxInFlight?: number;

@@ -7,3 +7,8 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 /** How long a request waits for its turn by default: waited in full, its own queries still fit in a second. */
 export const DEFAULT_MAX_QUEUE_WAIT_MS = 500;
+/**
+ * How long a signed-in viewer is remembered per credential. Revocations reach every instance through the realtime
+ * bus (lib/viewer-revocation.ts), so this bounds only changes made in the database past the API.
+ */
+export const DEFAULT_VIEWER_CACHE_SECONDS = 300;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_APP_NAME } from '@burti/shared';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_MAX_QUEUE_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './defaults.js';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_MAX_QUEUE_WAIT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_VIEWER_CACHE_SECONDS,
+} from './defaults.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -18,7 +23,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   RATE_LIMITS: booleanFlag.default(true),
-  VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  VIEWER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(DEFAULT_VIEWER_CACHE_SECONDS),
   MAX_IN_FLIGHT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).optional()),
   API_CONCURRENCY: z.preprocess(
     (value) => (value === '' ? undefined : value),

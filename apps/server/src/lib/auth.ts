@@ -10,6 +10,7 @@ import * as schema from '../db/schema/index.js';
 import { messages } from './i18n/messages.js';
 import { recipientLanguage, requestLanguage } from './i18n/recipient.js';
 import { actionMail, type Mailer } from './mail.js';
+import { forgetViewer } from './viewer-revocation.js';
 
 /** The header the Fastify bridge fills with the client address Fastify decided on (never the client's own). */
 export const CLIENT_IP_HEADER = 'x-burti-client-ip';
@@ -244,7 +245,11 @@ export function createAuth({
             }
           },
         },
+        // A changed address is part of the remembered viewer.
+        update: { after: (user) => forgetViewer(db, user.id) },
       },
+      // Sign-out, revoked sessions and a password reset end sessions here: every instance forgets the user.
+      session: { delete: { after: (session) => forgetViewer(db, session.userId) } },
     },
     rateLimit: {
       enabled: config.rateLimits,

@@ -4,9 +4,10 @@
  * credential the lookup verified, the bearer token or the session cookie (`lib/session-credential.ts`), never a
  * header the server did not verify.
  *
- * Revocation stays bounded: an entry answers for at most `ttlMs` (and never past the session's own expiry); this
- * process forgets a user at once when their sessions or profile change here (sign-out, password reset, admin
- * block or grant, nickname, account deletion), and other processes within `ttlMs`.
+ * An entry answers for at most `ttlMs` (minutes by default, and never past the session's own expiry). Every
+ * instance forgets a user as soon as their sessions or profile change on any of them (sign-out, password reset,
+ * admin block or grant, nickname, account deletion: `lib/viewer-revocation.ts`); `ttlMs` bounds only a change
+ * made past the API, in the database itself.
  *
  * Past `ttlMs` an entry is kept, stale, until its session's end: it no longer answers, but it still tells which
  * session the (already verified) credential belongs to, so a fan back after a pause is looked up again by that
@@ -101,22 +102,4 @@ export class ViewerCache<V> {
     this.generation++;
     this.entries.clear();
   }
-}
-
-/** Processes hold one cache for every app they build (tests build many; credentials never collide). */
-const caches = new Set<ViewerCache<unknown>>();
-
-export function createViewerCache<V>(ttlMs: number): ViewerCache<V> {
-  const cache = new ViewerCache<V>(ttlMs);
-  caches.add(cache);
-  return cache;
-}
-
-export function releaseViewerCache(cache: ViewerCache<unknown>): void {
-  caches.delete(cache);
-}
-
-/** A user's sessions or profile changed: no cache in this process may answer for them any more. */
-export function forgetViewer(userId: string): void {
-  for (const cache of caches) cache.forgetUser(userId);
 }

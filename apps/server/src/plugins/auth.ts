@@ -7,7 +7,9 @@ import { profiles } from '../db/schema/index.js';
 import { CLIENT_IP_HEADER, type Auth, SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '../lib/auth.js';
 import { headersFor, type SessionCredential, sessionCredential } from '../lib/session-credential.js';
 import { databaseAway } from '../lib/unavailable.js';
-import { createViewerCache, releaseViewerCache } from '../lib/viewer-cache.js';
+import type { Realtime } from '../lib/realtime.js';
+import { ViewerCache } from '../lib/viewer-cache.js';
+import { followViewerRevocations } from '../lib/viewer-revocation.js';
 import { authGuardRouteOptions } from './auth-guard.js';
 import { route } from './contract.js';
 import type { Viewer } from './viewer.js';
@@ -27,15 +29,23 @@ const CREATES_SESSIONS_ONLY = /^\/api\/auth\/(sign-in|sign-up)\//;
 /** Mounts better-auth under /api/auth and gives routes a way to find the signed-in viewer. */
 export async function registerAuth(
   app: FastifyInstance,
-  { auth, db, appUrl, viewerCacheMs }: { auth: Auth; db: Db; appUrl: string; viewerCacheMs: number },
+  {
+    auth,
+    db,
+    realtime,
+    appUrl,
+    viewerCacheMs,
+  }: { auth: Auth; db: Db; realtime: Realtime; appUrl: string; viewerCacheMs: number },
 ): Promise<void> {
-  const cache = createViewerCache<Viewer>(viewerCacheMs);
+  const cache = new ViewerCache<Viewer>(viewerCacheMs);
+  // Every instance's revocations reach this cache through the realtime bus.
+  const unfollow = followViewerRevocations(realtime, db, cache);
   const sessionCookie = (await auth.$context).authCookies.sessionToken.name;
   // Refreshes run beside the requests that started them: shutdown waits for them, or they would query a
   // database that main.ts closes right after the server.
   const refreshes = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
-    releaseViewerCache(cache);
+    unfollow();
     await Promise.allSettled(refreshes);
   });
 

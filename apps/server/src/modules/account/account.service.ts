@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Storage } from '../../lib/storage.js';
-import { forgetViewer } from '../../lib/viewer-cache.js';
+import { forgetViewer } from '../../lib/viewer-revocation.js';
 import type { Viewer } from '../../plugins/auth.js';
 import * as q from './account.queries.js';
 
@@ -29,7 +29,7 @@ export async function deleteAccount({
     await q.deleteUser(tx, viewer.id, await q.emailOf(tx, viewer.id));
     return stored;
   });
-  forgetViewer(viewer.id);
+  await forgetViewer(db, viewer.id);
   await Promise.all(
     files.map((path) =>
       storage.remove(path).catch((err: unknown) => log.warn({ err, path }, 'could not remove a media file')),

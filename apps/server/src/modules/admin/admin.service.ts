@@ -18,7 +18,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { versionedAvatar } from '../../lib/avatar.js';
 import { decodeCursor, encodeCursor, isPossibleTimestamp, type Cursor } from '../../lib/cursor.js';
 import { AppError } from '../../lib/errors.js';
-import { forgetViewer } from '../../lib/viewer-cache.js';
+import { forgetViewer } from '../../lib/viewer-revocation.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Viewer } from '../../plugins/auth.js';
 import { removeCommentAsModerator } from '../comments/comments.service.js';
@@ -341,7 +341,8 @@ export async function setUserBlocked({
     if (target.isBlocked === blocked) return;
     await q.setBlocked(tx, userId, blocked);
     const sessionsEnded = blocked ? await q.deleteSessions(tx, userId) : 0;
-    forgetViewer(userId);
+    // Once the transaction commits, on every instance: a lookup in between would find the old rows.
+    await forgetViewer(tx, userId);
     await audit(tx, admin, {
       action: blocked ? 'user_blocked' : 'user_unblocked',
       targetType: 'user',
@@ -350,8 +351,6 @@ export async function setUserBlocked({
       details: blocked ? { sessionsEnded } : undefined,
     });
   });
-  // Again after the commit: a request that read the old row while the transaction ran must not be remembered.
-  forgetViewer(userId);
   return findAdminUser(db, userId);
 }
 
@@ -374,7 +373,7 @@ export async function setUserAdmin({
     }
     if (target.isAdmin === isAdmin) return;
     await q.setAdmin(tx, userId, isAdmin);
-    forgetViewer(userId);
+    await forgetViewer(tx, userId);
     await audit(tx, admin, {
       action: isAdmin ? 'admin_granted' : 'admin_revoked',
       targetType: 'user',
@@ -382,7 +381,6 @@ export async function setUserAdmin({
       note,
     });
   });
-  forgetViewer(userId);
   return findAdminUser(db, userId);
 }
 

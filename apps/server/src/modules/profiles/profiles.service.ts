@@ -11,7 +11,7 @@ import type { Viewer } from '../../plugins/auth.js';
 import { findClub } from '../clubs/clubs.service.js';
 import { completeReferralIfReady } from '../goal/goal.service.js';
 import * as q from './profiles.queries.js';
-import { forgetViewer } from '../../lib/viewer-cache.js';
+import { forgetViewer } from '../../lib/viewer-revocation.js';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof q.findProfile>>>;
 
@@ -109,7 +109,7 @@ export async function updateProfile({
     throw error;
   }
   // The remembered viewer carries the nickname.
-  if (fields.nickname) forgetViewer(viewer.id);
+  if (fields.nickname) await forgetViewer(db, viewer.id);
   return getMe({ db, viewer });
 }
 
