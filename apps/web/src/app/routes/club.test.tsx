@@ -34,6 +34,10 @@ beforeEach(() => {
       if (path === '/api/clubs/5') return json({ club: torpedo });
       if (path === '/api/clubs/5/posts') return json({ posts: [], nextCursor: null });
       if (path === '/api/clubs/5/follow') return json({ following: init?.method === 'POST' });
+      if (path === '/api/match-alerts/clubs') return json({ clubs: [] });
+      if (path === '/api/match-alerts/clubs/5') {
+        return json({ clubs: init?.method === 'PUT' ? [{ id: 5, name: torpedo.name, nameKa: torpedo.nameKa }] : [] });
+      }
       if (path === '/api/clubs/9') return json({ error: { code: 'CLUB_NOT_FOUND', message: 'Club not found.' } }, 404);
       return json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }, 404);
     }),
@@ -72,6 +76,18 @@ describe("a rival club's page", () => {
     await waitFor(() => expect(calls).toContain('POST /api/clubs/5/follow'));
     const following = await screen.findByRole('button', { name: 'ლენტა გამოწერილია' });
     expect(following.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('turns on alerts for the rival club’s matches', async () => {
+    await setLanguage('en');
+    const user = userEvent.setup();
+    open('/club/5');
+    const alerts = await screen.findByRole('switch', { name: 'Alerts for Torpedo Kutaisi matches' });
+    await waitFor(() => expect(alerts.hasAttribute('disabled')).toBe(false));
+    expect(alerts.getAttribute('aria-checked')).toBe('false');
+    await user.click(alerts);
+    await waitFor(() => expect(calls).toContain('PUT /api/match-alerts/clubs/5'));
+    await waitFor(() => expect(alerts.getAttribute('aria-checked')).toBe('true'));
   });
 
   it('says so for a club that does not exist', async () => {

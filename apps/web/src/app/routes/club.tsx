@@ -21,7 +21,13 @@ import { TrendingTags } from '../../features/tags/components/trending-tags';
 import { ApiError } from '../../lib/api';
 import { clubPlace, useClubName } from '../../lib/club-name';
 import { formatNumber } from '../../lib/format';
+import { loadNamespaces } from '../../lib/i18n';
 
+const ClubAlerts = lazy(() =>
+  Promise.all([import('../../features/matches/components/club-alerts'), loadNamespaces('matchAlerts')]).then(([m]) => ({
+    default: m.ClubAlerts,
+  })),
+);
 const LeaderboardTab = lazy(() =>
   import('../../features/leaderboard/components/leaderboard-tab').then((m) => ({ default: m.LeaderboardTab })),
 );
@@ -54,7 +60,10 @@ export function ClubRoute() {
   );
 }
 
-/** `/club/{id}`: any club's page, the fan's own or a rival's: header, posts and leaderboard, Follow feed. */
+/**
+ * `/club/{id}`: any club's page, the fan's own or a rival's: header, alerts for its matches, posts and leaderboard,
+ * Follow feed.
+ */
 export function ClubPageRoute() {
   const { t } = useTranslation();
   const { clubId: raw } = useParams();
@@ -85,6 +94,9 @@ export function ClubPageRoute() {
   return (
     <>
       <ClubHeader club={club.data} own={own} />
+      <Suspense fallback={null}>
+        <ClubAlerts club={club.data} />
+      </Suspense>
       <Tabs defaultValue="posts" className="gap-0">
         <TabsList className="w-full">
           <TabsTrigger value="posts" className="flex-1">
