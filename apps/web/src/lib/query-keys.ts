@@ -15,6 +15,8 @@ export const sharedKeys = {
   matchPosts: ['posts', 'list', 'match'],
   /** The matches the signed-in fan holds in spoiler mode (lib/spoiler-holds). */
   spoilerHolds: ['me', 'spoilers'],
+  /** The posts about a held match the fan chose to see anyway (lib/spoiler-holds): kept here, not in the cards. */
+  spoilerShownPosts: ['me', 'spoiler-shown-posts'],
   /** Every comment query (features/comments/api/comment-keys). */
   comments: ['comments'],
   /** Every public profile, by id or nickname (features/profile/api/get-profile). */

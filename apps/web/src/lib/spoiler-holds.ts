@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpoint } from './api';
 import { STALE } from './query-client';
 import { sharedKeys } from './query-keys';
@@ -18,4 +18,23 @@ export function useHoldsMatch(matchId: string | undefined, signedIn: boolean): b
     staleTime: STALE.normal,
   });
   return matchId !== undefined && signedIn && (data?.has(matchId) ?? false);
+}
+
+/**
+ * Whether the fan chose to see this post about a held match ("Show"), and the way to choose it. Kept in the query
+ * cache by post id, not in the card: a long feed drops the cards that scroll out of its window, and one that
+ * scrolls back (or the same post in another list) stays shown. Signing out clears it with the cache.
+ */
+export function useShownPost(postId: string): [isShown: boolean, show: () => void] {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: sharedKeys.spoilerShownPosts,
+    queryFn: () => new Set<string>(),
+    enabled: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  const show = () =>
+    queryClient.setQueryData<Set<string>>(sharedKeys.spoilerShownPosts, (shown) => new Set(shown).add(postId));
+  return [data?.has(postId) ?? false, show];
 }

@@ -1,6 +1,6 @@
 import type { Post } from '@burti/shared';
 import { Heart, ImageIcon, MessageCircle, MoreHorizontal, Repeat2 } from 'lucide-react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClubBadge } from '../../../components/club/club-badge';
@@ -17,7 +17,7 @@ import { RichText } from '../../../components/rich-text/rich-text';
 import { PostMedia } from './post-media';
 import { ActionButton } from '../../../components/ui/action-button';
 import { MatchChip } from '../../../components/match/match-chip';
-import { useHoldsMatch } from '../../../lib/spoiler-holds';
+import { useHoldsMatch, useShownPost } from '../../../lib/spoiler-holds';
 
 // The options menu (Radix menu, dialogs, the composer for edits) loads when a fan reaches for it: fetched on hover
 // or focus, shown on press. Until then a look-alike button stands in, so a feed paints and settles without it.
@@ -51,6 +51,28 @@ function PostOptionsSlot({ post, isAuthor, onDeleted }: { post: Post; isAuthor: 
 }
 
 /**
+ * A post about a match the fan holds in spoiler mode, folded behind "Show" (decision 022). Once shown it stays
+ * shown: the choice is kept by post id outside the card, which a long feed drops when it scrolls out of the window.
+ */
+function SpoilerFold({ postId, children }: { postId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [isShown, show] = useShownPost(postId);
+  if (isShown) return <>{children}</>;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-3 rounded-lg border border-dashed border-border bg-muted px-3 text-sm text-muted-foreground">
+      <span className="py-2">{t('matches.spoiler.postHidden')}</span>
+      <button
+        type="button"
+        onClick={show}
+        className="min-h-11 font-semibold text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {t('matches.spoiler.showPost')}
+      </button>
+    </p>
+  );
+}
+
+/**
  * A post in a list or on its own page: author, club, time, menu, text, media and the like / comment / share
  * row. Likes and shares change at once everywhere the post is shown.
  */
@@ -79,7 +101,21 @@ export const PostCard = memo(function PostCard({
   const like = useLikePost(post);
   const share = useSharePost(post);
   const isHeld = useHoldsMatch(spoilerFold ? post.match?.id : undefined, Boolean(me));
-  const [isUnfolded, setUnfolded] = useState(false);
+  const body = (
+    <>
+      {post.text && <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />}
+      {post.media ? (
+        <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
+      ) : (
+        post.mediaUrls.length > 0 && (
+          <div className="mt-3 flex items-center gap-2 rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-sm text-muted-foreground">
+            <ImageIcon aria-hidden="true" className="size-5" />
+            {t('post.mediaPlaceholder', { count: post.mediaUrls.length })}
+          </div>
+        )
+      )}
+    </>
+  );
 
   return (
     <article
@@ -120,34 +156,7 @@ export const PostCard = memo(function PostCard({
         <PostOptionsSlot post={post} isAuthor={isAuthor} onDeleted={onDeleted} />
       </div>
 
-      {isHeld && !isUnfolded ? (
-        <p className="mt-2 flex flex-wrap items-center gap-x-3 rounded-lg border border-dashed border-border bg-muted px-3 text-sm text-muted-foreground">
-          <span className="py-2">{t('matches.spoiler.postHidden')}</span>
-          <button
-            type="button"
-            onClick={() => setUnfolded(true)}
-            className="min-h-11 font-semibold text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {t('matches.spoiler.showPost')}
-          </button>
-        </p>
-      ) : (
-        <>
-          {post.text && (
-            <RichText text={post.text} mentions={post.mentions} className="mt-2 text-[15px] leading-relaxed" />
-          )}
-          {post.media ? (
-            <PostMedia media={post.media} nickname={post.author.nickname} priority={priority} />
-          ) : (
-            post.mediaUrls.length > 0 && (
-              <div className="mt-3 flex items-center gap-2 rounded-lg border border-dashed border-border bg-muted px-4 py-6 text-sm text-muted-foreground">
-                <ImageIcon aria-hidden="true" className="size-5" />
-                {t('post.mediaPlaceholder', { count: post.mediaUrls.length })}
-              </div>
-            )
-          )}
-        </>
-      )}
+      {isHeld ? <SpoilerFold postId={post.id}>{body}</SpoilerFold> : body}
 
       {post.match && <MatchChip match={post.match} />}
 

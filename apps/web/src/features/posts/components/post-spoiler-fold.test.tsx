@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedRoute } from '../../../app/routes/feed';
 import { aPost, answer, renderWithProviders, requestsTo, server } from '../../../testing';
 
@@ -56,5 +56,60 @@ describe('spoiler mode in the feeds', () => {
     await renderWithProviders(<FeedRoute />, { route: '/feed' });
     expect(await screen.findByText('Zivzivadze scores the winner!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show' })).toBeNull();
+  });
+});
+
+describe('a shown post in a long feed', () => {
+  beforeEach(() => {
+    // The layout of a phone, as the windowed feed's own tests give it (happy-dom lays nothing out).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('innerHeight', 800);
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.scrollTo(0, 0);
+  });
+
+  const scrollTo = (y: number) =>
+    act(async () => {
+      window.scrollTo(0, y);
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+
+  it('stays shown when the feed’s window drops its card and brings it back', { timeout: 30_000 }, async () => {
+    const others = Array.from({ length: 59 }, (_, i) => aPost({ id: `p${i + 2}`, text: `Post number ${i + 2}` }));
+    server.use(
+      answer('getFeed', {
+        posts: [aPost({ id: 'p1', text: 'Zivzivadze scores the winner!', match }), ...others],
+        nextCursor: null,
+      }),
+      answer('getSpoilerHolds', { matchIds: [HELD] }),
+    );
+    const { user } = await renderWithProviders(<FeedRoute />, { route: '/feed' });
+    const note = await screen.findByText('Hidden: you’re holding this match until you’ve watched it');
+    const feed = screen.getByRole('feed');
+    // The windowing takes over at the first idle moment.
+    await waitFor(() => expect(feed.style.height).not.toBe(''));
+    await user.click(within(note.closest('article') as HTMLElement).getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('Zivzivadze scores the winner!')).toBeTruthy();
+
+    // Scrolled far down: the first card leaves the page.
+    await scrollTo(55 * 200);
+    await waitFor(() => expect(screen.queryByText('Post number 2')).toBeNull());
+    expect(screen.queryByText('Zivzivadze scores the winner!')).toBeNull();
+
+    // Back at the top: the card is drawn anew, and still shown.
+    await scrollTo(0);
+    expect(await screen.findByText('Zivzivadze scores the winner!')).toBeTruthy();
+    expect(screen.queryByText('Hidden: you’re holding this match until you’ve watched it')).toBeNull();
   });
 });
