@@ -95,6 +95,13 @@ describe('the football data screen', () => {
     expect(within(footballData).getByText('Never')).toBeTruthy();
     expect(within(footballData).getByText('PL 2026')).toBeTruthy();
     expect(within(footballData).getByText('No errors.')).toBeTruthy();
+    // Each status line is its label over its value (a term and its definition).
+    const lines = within(footballData)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(lines).toContainEqual(['Last live sync', 'Never']);
+    expect(lines).toContainEqual(['Requests today', '120 of 1000']);
+    expect(lines).toContainEqual(['Competitions followed', 'PL 2026']);
     const apiFootball = screen.getByRole('region', { name: 'API-Football' });
     expect(within(apiFootball).getByText(/Paused until/)).toBeTruthy();
     expect(within(apiFootball).getByText('rate_limited')).toBeTruthy();

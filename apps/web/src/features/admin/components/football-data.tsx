@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localName, updateTeamInput, type Club, type ProviderStatus, type ProviderTeam } from '@burti/shared';
 import { Link2, Satellite } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -96,14 +96,8 @@ function ProviderCard({ provider, readAt }: { provider: ProviderStatus; readAt: 
         )}
       </div>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-muted-foreground">{t('matchAdmin.football.lastFixtureSync')}</dt>
-          <dd className="font-medium">{when(provider.lastFixtureSyncAt)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">{t('matchAdmin.football.lastLiveSync')}</dt>
-          <dd className="font-medium">{when(provider.lastLiveSyncAt)}</dd>
-        </div>
+        <StatusRow label={t('matchAdmin.football.lastFixtureSync')}>{when(provider.lastFixtureSyncAt)}</StatusRow>
+        <StatusRow label={t('matchAdmin.football.lastLiveSync')}>{when(provider.lastLiveSyncAt)}</StatusRow>
         <BudgetUse
           label={t('matchAdmin.football.thisMinute')}
           used={provider.requestsThisMinute}
@@ -114,14 +108,11 @@ function ProviderCard({ provider, readAt }: { provider: ProviderStatus; readAt: 
           used={provider.requestsToday}
           budget={provider.budgetPerDay}
         />
-        <div className="sm:col-span-2">
-          <dt className="text-muted-foreground">{t('matchAdmin.football.competitions')}</dt>
-          <dd className="font-medium">
-            {provider.competitions.length === 0
-              ? t('matchAdmin.football.noCompetitions')
-              : provider.competitions.map((c) => `${c.competition} ${c.season}`).join(', ')}
-          </dd>
-        </div>
+        <StatusRow label={t('matchAdmin.football.competitions')} className="sm:col-span-2">
+          {provider.competitions.length === 0
+            ? t('matchAdmin.football.noCompetitions')
+            : provider.competitions.map((c) => `${c.competition} ${c.season}`).join(', ')}
+        </StatusRow>
       </dl>
       <div>
         <h4 className="mb-1 text-sm font-semibold">{t('matchAdmin.football.errors')}</h4>
@@ -145,32 +136,49 @@ function ProviderCard({ provider, readAt }: { provider: ProviderStatus; readAt: 
   );
 }
 
+/** One line of a provider's status: what it is, over its value. */
+function StatusRow({
+  label,
+  className,
+  valueClassName = 'font-medium',
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
+  );
+}
+
 /** "12 of 30" with a bar; the bar turns amber past four fifths of the budget. */
 function BudgetUse({ label, used, budget }: { label: string; used: number; budget: number }) {
   const { t } = useTranslation();
   const share = budget > 0 ? Math.min(1, used / budget) : 0;
   const text = t('matchAdmin.football.used', { used, budget });
   return (
-    <div>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="flex flex-col gap-1">
-        <span className="font-medium tabular-nums">{text}</span>
+    <StatusRow label={label} valueClassName="flex flex-col gap-1">
+      <span className="font-medium tabular-nums">{text}</span>
+      <span
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={budget}
+        aria-valuenow={Math.min(used, budget)}
+        aria-valuetext={text}
+        className="block h-1.5 w-full overflow-hidden rounded-full bg-muted"
+      >
         <span
-          role="meter"
-          aria-label={label}
-          aria-valuemin={0}
-          aria-valuemax={budget}
-          aria-valuenow={Math.min(used, budget)}
-          aria-valuetext={text}
-          className="block h-1.5 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <span
-            className={cn('block h-full rounded-full', share >= 0.8 ? 'bg-warning' : 'bg-brand')}
-            style={{ width: `${Math.round(share * 100)}%` }}
-          />
-        </span>
-      </dd>
-    </div>
+          className={cn('block h-full rounded-full', share >= 0.8 ? 'bg-warning' : 'bg-brand')}
+          style={{ width: `${Math.round(share * 100)}%` }}
+        />
+      </span>
+    </StatusRow>
   );
 }
 
