@@ -10,26 +10,13 @@ import { join } from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { loadDataset, type DatasetSize, type SqlClient } from './dataset.js';
 import { encodingHeaders, fixtures, READS, viewersOf } from './endpoints.js';
-import type * as Runner from './run.js';
-import type { ReadResult, Side } from './run.js';
-
-/**
- * The runner's helpers, handed in by bench/run.ts: this module is imported while the runner is still running its
- * top-level await, so importing them from it would wait for itself.
- */
-export type RunnerHelpers = {
-  API_SCRIPT: string;
-  drive: typeof Runner.drive;
-  startProcess: typeof Runner.startProcess;
-  stopProcess: typeof Runner.stopProcess;
-};
+import { API_SCRIPT, drive, startProcess, stopProcess, type ReadResult, type Side } from './runner.js';
 
 const authSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 export async function benchEmbedded(
   size: DatasetSize,
   options: { seconds: number; rounds: number; connections: number; only?: string[] },
-  { API_SCRIPT, drive, startProcess, stopProcess }: RunnerHelpers,
 ) {
   const port = 23_300;
   const env = (dataDir: string) => ({

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DatasetSize } from './dataset.js';
 import { loadMatchday, type MatchdaySetup } from './matchday-data.js';
-import { API_SCRIPT, BARE_SCRIPT, compareRead, startProcess, stopProcess, type ReadResult } from './run.js';
+import { API_SCRIPT, BARE_SCRIPT, compareRead, startProcess, stopProcess, type ReadResult } from './runner.js';
 
 export type FanoutRound = {
   fans: number;

@@ -18,7 +18,7 @@ import {
   startProcess,
   stopProcess,
   type Side,
-} from './run.js';
+} from './runner.js';
 
 export type WriteResult = {
   endpoint: string;
