@@ -7,7 +7,8 @@ import type { ViewerCache } from './viewer-cache.js';
  * grant, nickname, account deletion), so that a remembered viewer may answer for minutes without a session lookup.
  * The instance that made the change forgets the user at once; one NOTIFY on the realtime bus (`lib/realtime.ts`)
  * makes every other instance forget them as it arrives, within milliseconds. A bus message can only be missed
- * while an instance's LISTEN connection is away: when it comes back, that instance forgets everyone.
+ * while an instance's LISTEN connection is away: when it comes back, that instance looks everyone up again before
+ * answering for them (by their session's id, one statement each).
  */
 export const VIEWERS_TOPIC = 'viewers';
 
@@ -17,7 +18,7 @@ export const VIEWERS_TOPIC = 'viewers';
  */
 const caches = new WeakMap<Executor, Set<ViewerCache<unknown>>>();
 
-/** Makes `cache` forget what any instance announces, and everyone when announcements may have been missed. */
+/** Makes `cache` forget what any instance announces, and trust nobody when announcements may have been missed. */
 export function followViewerRevocations(realtime: Realtime, db: Db, cache: ViewerCache<unknown>): () => void {
   let own = caches.get(db);
   if (!own) caches.set(db, (own = new Set()));
@@ -25,7 +26,7 @@ export function followViewerRevocations(realtime: Realtime, db: Db, cache: Viewe
   const unfollow = realtime.subscribeTopic(VIEWERS_TOPIC, (name, data) => {
     if (name === 'forget') cache.forgetUser(JSON.parse(data) as string);
   });
-  const unresync = realtime.onResync(() => cache.clear());
+  const unresync = realtime.onResync(() => cache.expireAll());
   return () => {
     own.delete(cache);
     unfollow();

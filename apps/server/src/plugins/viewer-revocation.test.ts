@@ -92,6 +92,14 @@ describe('a remembered viewer', () => {
     expect(cache.get('a:token', now + 59_999)?.stale).toBeUndefined();
     expect(cache.get('a:token', now + 60_000)).toBeUndefined();
   });
+
+  it('looks everyone up again after announcements may have been missed, without losing whose session it was', () => {
+    const cache = new ViewerCache<string>(REMEMBER_SECONDS * 1_000);
+    const now = 1_000_000;
+    cache.set('a:token', 'fan-1', 'fan-1', now + 3_600_000, now);
+    cache.expireAll(now + 1_000);
+    expect(cache.get('a:token', now + 1_000)).toEqual({ viewer: 'fan-1', refresh: true, stale: true });
+  });
 });
 
 describe.skipIf(!onPostgres)('two instances on one database', () => {
@@ -162,7 +170,7 @@ describe.skipIf(!onPostgres)('two instances on one database', () => {
     await expect.poll(() => onB(fan!.headers), WITHIN).toBe(401);
   });
 
-  it('forgets everyone on B when its LISTEN connection comes back, as announcements may have been missed', async () => {
+  it('checks everyone again on B when its LISTEN connection comes back, as announcements may have been missed', async () => {
     const [fan] = await t.createFans(1);
     await rememberedOnBoth(fan!, fan!.headers);
     // Ended without an announcement, as one sent while B's LISTEN connection was away would be lost.
