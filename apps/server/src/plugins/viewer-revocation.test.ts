@@ -170,6 +170,23 @@ describe.skipIf(!onPostgres)('two instances on one database', () => {
     await expect.poll(() => onB(fan!.headers), WITHIN).toBe(401);
   });
 
+  it('shows B an administrator’s grant and a new nickname made on A within a second', async () => {
+    const [admin, fan] = await t.createFans(2);
+    await t.db.execute(sql`update profiles set is_admin = true where id = ${admin!.userId}`);
+    await rememberedOnBoth(fan!, fan!.headers);
+    const onBAs = async (url: string) =>
+      second.inject({ method: 'GET', url, headers: { origin: APP_URL, ...fan!.headers } });
+    expect((await onBAs('/api/admin/stats')).statusCode).toBe(403);
+    const grant = await admin!.post(`/api/admin/users/${fan!.userId}/admin`, { isAdmin: true });
+    expect(grant.statusCode).toBe(200);
+    await expect.poll(async () => (await onBAs('/api/admin/stats')).statusCode, WITHIN).toBe(200);
+    const nickname = `renamed${Date.now().toString(36)}`;
+    expect((await fan!.patch('/api/me/profile', { nickname })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await onBAs('/api/me')).json<{ me: { nickname: string } }>().me.nickname, WITHIN)
+      .toBe(nickname);
+  });
+
   it('checks everyone again on B when its LISTEN connection comes back, as announcements may have been missed', async () => {
     const [fan] = await t.createFans(1);
     await rememberedOnBoth(fan!, fan!.headers);
