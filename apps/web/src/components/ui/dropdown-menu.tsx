@@ -1,6 +1,7 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
+import { withoutRing } from './focus';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -10,14 +11,35 @@ export function DropdownMenuContent({
   className,
   sideOffset = 4,
   align = 'end',
+  onPointerDownOutside,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+  // How the menu was last used: closed by a tap or a click (on an item, or outside it), it hands focus back to its
+  // trigger without the keyboard's ring, which Chromium would otherwise draw on that programmatic focus; closed from
+  // the keyboard (Escape, Enter on an item), the trigger shows where focus is.
+  const byPointer = useRef(false);
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
         align={align}
+        onPointerDownCapture={() => (byPointer.current = true)}
+        onKeyDownCapture={() => (byPointer.current = false)}
+        onPointerDownOutside={(event) => {
+          byPointer.current = true;
+          onPointerDownOutside?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          // Radix names the menu by its trigger (aria-labelledby), which is still on the page.
+          const trigger =
+            byPointer.current && document.getElementById((event.target as Element).getAttribute('aria-labelledby')!);
+          if (event.defaultPrevented || !trigger) return;
+          event.preventDefault();
+          trigger.focus(withoutRing);
+        }}
         className={cn(
           'z-50 min-w-48 overflow-y-auto rounded-lg border border-border bg-card p-1 text-card-foreground shadow-lg',
           'max-h-(--radix-dropdown-menu-content-available-height) origin-(--radix-dropdown-menu-content-transform-origin)',
