@@ -19,15 +19,17 @@ const open = (hasBlocked: boolean, language: 'en' | 'ka' = 'en') => {
 beforeAll(() => loadNamespaces('referrals', 'social'));
 
 describe('a profile the viewer blocked', () => {
-  it('says the fan is blocked, not "No posts yet" under "2 Posts"', async () => {
+  it('says the posts are hidden because of the block, not "No posts yet" under "2 Posts"', async () => {
     await open(true);
     expect(await screen.findByText('You blocked gela')).toBeTruthy();
+    expect(screen.getByText('Their 2 posts are hidden from you. Unblock them to see them.')).toBeTruthy();
     expect(screen.queryByText('No posts yet')).toBeNull();
   });
 
   it('says so in Georgian', async () => {
     await open(true, 'ka');
     expect(await screen.findByText('შენ დაბლოკე gela')).toBeTruthy();
+    expect(screen.getByText('მისი 2 პოსტი შენთვის დამალულია. განბლოკე, რომ ნახო.')).toBeTruthy();
   });
 
   it('an unblocked profile lists its posts as before', async () => {

@@ -89,7 +89,12 @@ export function ProfileView({
         </TabsList>
         <TabsContent value="posts">
           {blocked ? (
-            <EmptyState icon={Ban} title={t('profile.blockedTitle', { nickname: profile.nickname })} />
+            <EmptyState
+              icon={Ban}
+              title={t('profile.blockedTitle', { nickname: profile.nickname })}
+              // The sentence comes with the profile screens' strings (social), not with the first screen's.
+              message={profile.postsCount > 0 ? t('social.blockedMessage', { count: profile.postsCount }) : undefined}
+            />
           ) : (
             (postsSlot ??
             (isOwn ? (

@@ -17,12 +17,16 @@ describe('referral earnings after an invited fan left', () => {
 
   it('explains why Invited is 0 while Earned is 35', async () => {
     await show(1);
-    expect(await screen.findByText('Invited fans who left: 1. Your $GOAL stays.')).toBeTruthy();
+    expect(
+      await screen.findByText('1 invited fan has since left Burti. The $GOAL you earned for them stays yours.'),
+    ).toBeTruthy();
   });
 
   it('counts several, and says it in Georgian', async () => {
     await show(2, 'ka');
-    expect(await screen.findByText('მოწვეულები, ვინც წავიდნენ: 2. შენი $GOAL შენთან რჩება.')).toBeTruthy();
+    expect(
+      await screen.findByText('2 მოწვეულმა გულშემატკივარმა Burti დატოვა. მათთვის მიღებული $GOAL შენთან რჩება.'),
+    ).toBeTruthy();
   });
 
   it('says nothing when nobody left', async () => {

@@ -11,6 +11,7 @@ import { GoalBadge } from '../../../components/ui/goal-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useReferrals } from '../api/get-referrals';
 import { formatDate } from '../../../lib/format';
+import { appName } from '../../../lib/i18n';
 
 function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -106,7 +107,7 @@ export function ReferralsView({ invite }: { invite: ReactNode }) {
         {data && data.leftCount > 0 && (
           // Without this, "Invited 0" beside "Earned 35" after an invited fan deleted their account reads as a bug.
           <p className="text-sm text-muted-foreground" data-testid="referrals-left">
-            {t('referrals.left', { count: data.leftCount })}
+            {t('referrals.left', { count: data.leftCount, appName })}
           </p>
         )}
         {invite}
