@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { joinDinamo, newFan, PASSWORD } from '../support/accounts';
+import { uniqueEmail } from '../support/fan';
+import { firstLink, readMail } from '../support/outbox';
 
 // Issue 42: other clubs are no dead end, and a shared post link keeps its target through sign-in.
 
@@ -74,5 +76,50 @@ test('signed out, a shared post link asks to sign in and then opens the post', a
   } finally {
     await author.context.close();
     await reader.context.close();
+  }
+});
+
+test('signed out, a shared post link keeps its target through sign-up, the email confirmation and the club choice', async ({
+  browser,
+}) => {
+  const run = Date.now().toString(36);
+  const author = await newFan(browser, { nickname: `sharer_${run}` });
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 740 } });
+  try {
+    await joinDinamo(author);
+    const text = `Come and see this ${run}`;
+    const { post } = (await (await author.page.request.post('/api/posts', { data: { text } })).json()) as {
+      post: { id: string };
+    };
+
+    // Someone new opens the link, and signs up rather than in.
+    const page = await visitor.newPage();
+    await page.goto(`/post/${post.id}`);
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    const email = uniqueEmail('shared');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+
+    // The confirmation mail, opened in the same browser.
+    const mail = await readMail(email, /Confirm your email/);
+    await page.goto(firstLink(mail.text));
+    await expect(page.getByText('Email confirmed!')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    // A new fan chooses a club first, then lands on the post they opened, not on the feed.
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByRole('searchbox', { name: 'Search clubs' }).fill('dinamo');
+    await page.getByRole('button', { name: /^Dinamo Tbilisi/ }).click();
+    await page.getByRole('button', { name: 'Join Dinamo Tbilisi Community' }).click();
+    await expect(page).toHaveURL(new RegExp(`/post/${post.id}$`));
+    await expect(page.getByText(text)).toBeVisible();
+  } finally {
+    await visitor.close();
+    await author.context.close();
   }
 });
