@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -82,5 +83,36 @@ describe('turns', () => {
       'back to the sockets',
     ]);
     await app.close();
+  });
+});
+
+describe('live streams', () => {
+  it('leave every turn to other requests for as long as they stay open', async () => {
+    const app = Fastify();
+    registerLoadShedding(app, { maxInFlight: 48, concurrency: 1, maxWaitMs: 500 });
+    for (const url of ['/api/notifications/stream', '/api/matches/:matchId/stream']) {
+      app.get(url, (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+        reply.raw.write(': open\n\n');
+      });
+    }
+    app.get('/api/work', () => Promise.resolve({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const controller = new AbortController();
+    try {
+      const streams = await Promise.all(
+        ['/api/notifications/stream', '/api/matches/8c1f2a9e/stream', '/api/matches/8c1f2a9e/stream?x=1'].map((path) =>
+          fetch(`${base}${path}`, { signal: controller.signal }),
+        ),
+      );
+      expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
+      // One turn, three streams open: a request still gets it at once, and so does the next.
+      for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/api/work' })).statusCode).toBe(200);
+    } finally {
+      controller.abort();
+      await app.close();
+    }
   });
 });

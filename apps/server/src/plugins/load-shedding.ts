@@ -15,6 +15,14 @@ export { DEFAULT_MAX_QUEUE_WAIT_MS };
 
 type Waiting = { request: FastifyRequest; reply: FastifyReply; done: () => void; timer: NodeJS.Timeout };
 
+/**
+ * The live streams: a fan's notifications and a match's watchers (`/api/matches/:id/stream`). A stream stays open for
+ * as long as its page does, so counted as a request it would hold a turn all that time: on the embedded database
+ * (4 turns) four fans watching a match would leave every other request waiting until it is refused.
+ */
+const MATCH_STREAM = /^\/api\/matches\/[^/?]+\/stream(?:\?|$)/;
+const isLiveStream = (url: string) => url.startsWith('/api/notifications/stream') || MATCH_STREAM.test(url);
+
 function busy(reply: FastifyReply): void {
   void reply
     .code(503)
@@ -28,7 +36,7 @@ function busy(reply: FastifyReply): void {
  * some answers took seconds. So at most `concurrency` requests are served at once and the others wait their turn
  * in arrival order; one that waited `maxWaitMs` without its turn, or that finds `maxInFlight` requests already
  * admitted or waiting, is answered 503 `BUSY` with Retry-After rather than left waiting for seconds. Health
- * checks and the live stream are not counted.
+ * checks and the live streams are not counted.
  *
  * A finished request hands its turn to the next waiting one on the event loop's next turn (setImmediate), not
  * at once: on the embedded database a request's queries never wait for a socket, so a turn handed over at once
@@ -75,7 +83,7 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
 
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/health') || url.startsWith('/api/notifications/stream')) {
+    if (!url.startsWith('/api/') || url.startsWith('/api/health') || isLiveStream(url)) {
       done();
       return;
     }
