@@ -57,6 +57,7 @@ export async function expectNothingCut(root: Locator, { overlap }: { overlap?: s
 /**
  * Everything wrong with the layout of what is on screen now, as sentences (empty when all is well):
  * - the page scrolls sideways;
+ * - a field's placeholder is wider than the field;
  * - text is cut: a line of it lies, in part, outside a box that hides or scrolls its overflow (an ellipsis or a
  *   line clamp is a deliberate cut and passes, except on a control's own label: a tab, a button or a menu item);
  * - text runs out of the block that holds it, or out of the window;
@@ -93,6 +94,15 @@ export async function layoutProblems(page: Page, { root }: { root?: string } = {
       return null;
     };
     const control = 'button, [role="tab"], [role="menuitem"], [role="option"]';
+    const visibleText = (e: Element) => {
+      const words: string[] = [];
+      const texts = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+        const box = text.parentElement?.getBoundingClientRect();
+        if (box && box.width > 1 && box.height > 1) words.push(text.textContent ?? '');
+      }
+      return words.join('').trim();
+    };
     const walker = document.createTreeWalker(rootElement, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.textContent?.trim()) continue;
@@ -157,9 +167,10 @@ export async function layoutProblems(page: Page, { root }: { root?: string } = {
           const s = style(clip.element);
           const deliberate = s.textOverflow === 'ellipsis' || (s.webkitLineClamp && s.webkitLineClamp !== 'none');
           // An ellipsis is a deliberate cut of a fan's words (a nickname, an excerpt), but not of a control's own
-          // label: a tab, a button or a menu item whose whole text is this one.
+          // label: a tab, a button or a menu item whose whole visible text is this one (beside it there may be
+          // words for screen readers only, such as the admin menu's "Menu: ").
           const owner = parent.closest(control);
-          const label = owner && (owner === clip.element || owner.textContent?.trim() === node.textContent.trim());
+          const label = owner && (owner === clip.element || visibleText(owner) === node.textContent.trim());
           if (deliberate && !label) continue;
           // A vertical cut of a line wholly outside is the content under a panel's fold (a scrolled list).
           if (!cutX && (whole.bottom <= clip.box.top || whole.top >= clip.box.bottom)) continue;
@@ -196,6 +207,25 @@ export async function layoutProblems(page: Page, { root }: { root?: string } = {
           found.add(`${describe(parent)} is covered by ${describe(hit).slice(0, 60)}`);
           break;
         }
+      }
+    }
+
+    // A placeholder wider than its field: the browser cuts it without an ellipsis, and no text node holds it.
+    const measure = document.createElement('canvas').getContext('2d')!;
+    const fields = rootElement.querySelectorAll<HTMLInputElement>('input[placeholder]');
+    for (const field of Array.from(fields)) {
+      if (field.value !== '' || !field.placeholder.trim()) continue;
+      if (!field.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = style(field);
+      const room = field.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+      if (room <= 1) continue;
+      const placeholder = getComputedStyle(field, '::placeholder');
+      measure.font = `${placeholder.fontStyle} ${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+      const width = measure.measureText(field.placeholder).width;
+      if (width > room + 1) {
+        found.add(
+          `<input placeholder="${field.placeholder.slice(0, 50)}"> placeholder is cut: ${Math.round(width)}px of text in ${Math.round(room)}px`,
+        );
       }
     }
     return [...found];

@@ -27,8 +27,8 @@ test('the layout checker reports planted overflow, cut, spilled and covered text
   );
   await page.evaluate(() => document.getElementById('planted-wide')!.remove());
 
-  // A button whose label is cut by its own box, one whose label spills out of it, one cut with an ellipsis, and a
-  // label under a badge drawn over it.
+  // A button whose label is cut by its own box, one whose label spills out of it, two cut with an ellipsis, a
+  // placeholder too wide for its field, and a label under a badge drawn over it.
   await page.evaluate(() => {
     const box = document.createElement('div');
     box.id = 'planted';
@@ -38,6 +38,9 @@ test('the layout checker reports planted overflow, cut, spilled and covered text
       <div style="width:60px;white-space:nowrap">Spills out of sixty pixels</div>
       <button style="width:60px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Mark all read</button>
       <p style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">A long nickname truncated</p>
+      <button><span class="sr-only">Menu: </span><span style="display:inline-block;max-width:40px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Users and fans</span></button>
+      <input style="width:120px" placeholder="Name, for the next event">
+      <input style="width:120px" placeholder="Name">
       <p>Five unread</p>
       <div style="position:absolute;left:0;bottom:0;width:300px;height:30px;background:red">badge</div>`;
     document.querySelector('main, body')!.prepend(box);
@@ -48,6 +51,17 @@ test('the layout checker reports planted overflow, cut, spilled and covered text
   expect(planted).toContainEqual(
     expect.stringMatching(/^<button> "Mark all read" is cut \(an ellipsis on a control\)$/),
   );
+  // A control's label cut with an ellipsis, beside words only a screen reader hears (the admin menu at 320 px).
+  expect(planted).toContainEqual(
+    expect.stringMatching(/^<span> "Users and fans" is cut \(an ellipsis on a control\)$/),
+  );
+  // A placeholder wider than its field (the live console's player field at 320 px); a short one fits.
+  expect(planted).toContainEqual(
+    expect.stringMatching(
+      /^<input placeholder="Name, for the next event"> placeholder is cut: \d+px of text in \d+px$/,
+    ),
+  );
+  expect(planted.join('\n')).not.toContain('placeholder="Name"');
   expect(planted).toContainEqual(expect.stringMatching(/^<p> "Five unread" is covered by <div> "badge"/));
   // An ellipsis on a fan's long name is a deliberate cut.
   expect(planted.join('\n')).not.toContain('A long nickname truncated');

@@ -88,10 +88,12 @@ export function AdminLayout({ brand }: { brand?: ReactNode }) {
           </div>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="md:hidden">
+              {/* The section's whole name: a long Georgian one ("მომხმარებლები") fits beside the arrow and the badge
+                  at 320 px, and a two-word one wraps inside the button rather than being cut. */}
+              <Button variant="outline" className="min-w-0 shrink md:hidden">
                 <Menu aria-hidden="true" />
                 <span className="sr-only">{t('admin.menu')}: </span>
-                <span className="max-w-28 truncate">{current?.label ?? t('admin.menu')}</span>
+                <span>{current?.label ?? t('admin.menu')}</span>
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent aria-label={t('admin.navLabel')}>

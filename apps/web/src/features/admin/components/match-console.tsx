@@ -193,13 +193,18 @@ function Console({ match }: { match: MatchDetail }) {
         <CardContent className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-player`}>{t('matchAdmin.console.player')}</Label>
+            {/* The hint under the field rather than as its placeholder: a placeholder is cut on a 320 px phone in
+                Georgian, and gone once a name is typed. */}
             <Input
               id={`${id}-player`}
               value={player}
               maxLength={80}
               onChange={(e) => setPlayer(e.target.value)}
-              placeholder={t('matchAdmin.console.playerHint')}
+              aria-describedby={`${id}-player-hint`}
             />
+            <p id={`${id}-player-hint`} className="text-sm text-muted-foreground">
+              {t('matchAdmin.console.playerHint')}
+            </p>
           </div>
           <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
             {(['home', 'away'] as const satisfies readonly MatchSide[]).map((side) => (
