@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { accessibilityProblems } from '../support/a11y';
 import { layoutProblems, settle } from '../support/layout';
 import { adminRoutes, fanRoutes, label, LANGUAGES, plant, signedOutRoutes, signIn, type World } from '../support/sweep';
 
@@ -7,8 +8,12 @@ import { adminRoutes, fanRoutes, label, LANGUAGES, plant, signedOutRoutes, signI
 // a two-digit unread count, a long Georgian post and comments), fails on text that is cut, covered or runs out of
 // its box, and on sideways scrolling (support/layout.ts's layoutProblems; tests/layout-checker.spec.ts shows it
 // failing). One browser context per language and width; the screens are navigated to, not signed into again.
+// Each screen is also checked with axe (no serious or critical violation) at 320 and 1280 px (390 px draws the same
+// elements as 320) and for the document's language, so the sweep is the accessibility check of every screen too.
 
 const WIDTHS = [320, 390, 1280] as const;
+/** Widths at which axe reads the screen: the phone layout and the wide one. */
+const AXE_WIDTHS: readonly number[] = [320, 1280];
 
 let world: World;
 
@@ -22,7 +27,7 @@ test.describe('layout sweep', () => {
     test(`every route and dialog in ${language} at 320, 390 and 1280 px: nothing cut, covered or scrolling sideways`, async ({
       browser,
     }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(900_000);
       // One context for the language: each screen is drawn once and looked at in each width (the window resized).
       const context = await browser.newContext({
         locale: language === 'ka' ? 'ka-GE' : 'en-US',
@@ -51,12 +56,16 @@ test.describe('layout sweep', () => {
           await page.evaluate(
             () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
           );
-          for (const problem of await layoutProblems(page, { root })) {
+          const problems = await layoutProblems(page, { root });
+          if (AXE_WIDTHS.includes(width)) problems.push(...(await accessibilityProblems(page, { root })));
+          for (const problem of problems) {
             const line = `${screen} at ${width} px: ${problem}`;
             if (process.env.SWEEP_VERBOSE && !found.has(line)) console.log(`  ${line}`);
             found.add(line);
           }
         }
+        const lang = await page.locator('html').getAttribute('lang');
+        if (lang !== language) found.add(`${screen}: <html lang="${lang}">, not ${language}`);
         await page.setViewportSize({ width: WIDTHS[0], height: 740 });
         if (process.env.SWEEP_VERBOSE) {
           console.log(
