@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearReturnTo } from '../lib/return-to';
@@ -53,6 +54,49 @@ describe('the app’s routes', { timeout: 30_000 }, () => {
     server.use(answer('listAdminReports', { reports: [], nextCursor: null }));
     await renderWithProviders(null, { routes, route: '/admin/reports', viewer: admin, language: 'ka' });
     expect(await screen.findByRole('heading', { name: 'საჩივრები' }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it.each([
+    ['/tag/derby', '#derby'],
+    ['/search', 'Search'],
+    ['/notifications', /^Notifications/],
+    ['/referrals', 'Referrals'],
+    ['/design-system', 'Design System'],
+  ])('opens %s on its own screen for a fan', async (route, title) => {
+    const { pathname } = await renderWithProviders(null, { routes, route });
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeTruthy();
+    expect(pathname()).toBe(route);
+  });
+
+  it('opens a legal document for anyone, from the static file the build ships', async () => {
+    // Not an operation of the API: the markdown file beside the app.
+    server.use(
+      http.get('*/legal/terms.md', () =>
+        HttpResponse.text('# Terms of Service\n\nBe kind to other fans.', {
+          headers: { 'content-type': 'text/markdown' },
+        }),
+      ),
+    );
+    await renderWithProviders(null, { routes, route: '/legal/terms', viewer: null });
+    expect(await screen.findByText('Be kind to other fans.', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it.each([
+    ['/admin', 'Dashboard'],
+    ['/admin/users', 'Users'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/audit', 'Audit log'],
+    ['/admin/matches', 'Matches'],
+    ['/admin/football', 'Football data'],
+  ])('opens %s on its own screen for an administrator', async (route, title) => {
+    await renderWithProviders(null, { routes, route, viewer: aFan({ isAdmin: true }) });
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('says an admin address that does not exist is not there, with the way back to the dashboard', async () => {
+    await renderWithProviders(null, { routes, route: '/admin/nowhere', viewer: aFan({ isAdmin: true }) });
+    expect(await screen.findByText('This admin page does not exist.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
   });
 
   it('shows the not-found screen at an address the app does not have, in both languages', async () => {
