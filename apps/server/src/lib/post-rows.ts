@@ -69,6 +69,17 @@ export function postColumns(viewerId: string | Placeholder, match: SQL = sql`bur
     ${match} as match`;
 }
 
+/**
+ * The chip of one match, for a list of that match's posts (its thread): burti_match_chip's body (0100) written into
+ * the statement, so it is planned once with the prepared statement and read once a page (an InitPlan). Called, the
+ * SQL function would be planned again on every request.
+ */
+export function oneMatchChip(matchId: SQL | Placeholder): SQL {
+  return sql`(select json_build_object('id', f.id, 'home', h.short_name, 'away', aw.short_name)
+      from fixtures f join teams h on h.id = f.home_team_id join teams aw on aw.id = f.away_team_id
+      where f.id = ${matchId}::uuid)`;
+}
+
 /** The columns of a post in a list of posts themselves (not shares), `p` joined with `a` (author) and `c` (club). */
 export function postListColumns(viewerId: string | Placeholder, match?: SQL): SQL {
   return sql`${postColumns(viewerId, match)}, null as shared_by_id, null as shared_by_nickname, null as shared_at,

@@ -3,7 +3,7 @@ import { queryPrepared, queryRows, rowLimit, statement, type Executor, type Stat
 import { clubs, competitions, fixtures, lineups, matchEvents, seasons, teams } from '../../db/schema/index.js';
 import { MATCH_SPOILER_HOURS } from '@burti/shared';
 import type { Cursor } from '../../lib/cursor.js';
-import { cursorAt, cursorText, isoText, postListColumns, type PostRow } from '../../lib/post-rows.js';
+import { cursorAt, cursorText, isoText, oneMatchChip, postListColumns, type PostRow } from '../../lib/post-rows.js';
 import { visibleAuthor } from '../../lib/visibility.js';
 
 // --- reads -------------------------------------------------------------------------------------------------------
@@ -524,8 +524,8 @@ export function threadPostsQuery(args: {
   return statement(
     `matches.thread:${cursor ? 'after' : 'first'}:${limit}`,
     { viewerId, matchId, at: cursor?.at, id: cursor?.id },
-    // Every post of the thread is the match's: its chip is computed once for the page (an InitPlan), not per post.
-    (p) => sql`select ${postListColumns(p.viewerId, sql`(select burti_match_chip(${p.matchId}::uuid))`)}
+    // Every post of the thread is the match's: its chip is read once for the page, not once a post.
+    (p) => sql`select ${postListColumns(p.viewerId, oneMatchChip(p.matchId))}
       from posts p
       join profiles a on a.id = p.author_id
       join clubs c on c.id = p.club_id

@@ -465,6 +465,8 @@ describe('match threads', () => {
       ['ბათუმი!', 'Dinamo Batumi'],
       ['Come on Dinamo!', 'Dinamo Tbilisi'],
     ]);
+    // Each post of the thread carries its match's chip, read once for the page.
+    for (const post of posts) expect(post.match).toEqual({ id: derby.id, home: 'DTB', away: 'DBT' });
     // The post is in its club's feed too, with its match chip.
     const clubFeed = await dinamoFan.get(`/api/clubs/${await clubId('Dinamo Tbilisi')}/posts`);
     const inFeed = clubFeed.json<{ posts: Post[] }>().posts.find((p) => p.id === fromTbilisi.json().post.id);
