@@ -265,9 +265,11 @@ export async function compareRead(args: {
   };
   console.log(
     `${args.label}: API ${apiSide.rps} req/s (p50 ${apiSide.p50} ms, p99 ${apiSide.p99} ms), ` +
-      `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, p99 at ${fixedRate} req/s ${fixed.p99} ms ` +
-      `(${fixedRuns.map((r) => r.p99).join('/')}; the generator's loop late by at most ` +
-      `${fixedRuns.map((r) => r.clientDelay.max).join('/')} ms), ` +
+      `baseline ${bareSide.rps} req/s, ratio ${result.ratio}, ` +
+      (fixedRuns.length
+        ? `p99 at ${fixedRate} req/s ${fixed.p99} ms (${fixedRuns.map((r) => r.p99).join('/')}; ` +
+          `the generator's loop late by at most ${fixedRuns.map((r) => r.clientDelay.max).join('/')} ms), `
+        : 'no paced runs, ') +
       `CPU/request ${apiSide.cpuPerRequest ?? '?'} µs vs ${bareSide.cpuPerRequest ?? '?'} µs ` +
       `(PostgreSQL ${apiSide.databaseCpuPerRequest ?? '?'} vs ${bareSide.databaseCpuPerRequest ?? '?'} µs), ` +
       `errors ${apiSide.errors}/${bareSide.errors}/${fixed.errors}`,
