@@ -27,9 +27,9 @@ export default defineConfig({
     // `npm run test:coverage` (every project): lines, branches and functions of every source file the globs name, a
     // file no test loads counted at 0 %, tests and test helpers left out. The floors only go up: raise them when
     // coverage rises (ARCHITECTURE.md, Tests). Measured by `npm test` on a fresh clone (2026-11-29, vitest 4.1.12,
-    // V8, every project in one run): server lines 91.6 %, shared 100 %. Web lines 83.2 % (2026-11-29, `--project web
-    // --coverage` on a clean checkout, which counts the same web files) with the tests of the routes, search, push,
-    // Telegram sign-in and the admin lists and cards; the run of every project measured 70.1 % earlier that day.
+    // V8, every project in one run): server lines 91.6 %, shared 100 %. Web lines 86.0 % (2026-11-29, `--project web
+    // --coverage` on a clean checkout, which counts the same web files) with the tests of the router, routes, search,
+    // push, Telegram sign-in and the admin lists and cards; the run of every project measured 70.1 % earlier that day.
     coverage: {
       provider: 'v8',
       include: [
@@ -45,7 +45,7 @@ export default defineConfig({
         // Measured on PostgreSQL; on the embedded database (a fresh machine's `npm test`) other connection code
         // runs, so the server's floor stays at 85 % until both are measured.
         'apps/server/src/**': { lines: 85 },
-        'apps/web/src/**': { lines: 83 },
+        'apps/web/src/**': { lines: 85 },
       },
     },
     // Vitest leaves a core for itself by default, which is one worker on a two-core CI machine: the tests ran one
