@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
 
-/** Runs `callback` once the browser has nothing more urgent to do (after the first paint), or after 1.5 s. */
-export function whenIdle(callback: () => void): void {
+/**
+ * Runs `callback` once the browser has nothing more urgent to do (after the first paint), or after 1.5 s. Returns
+ * what cancels it (for a component unmounted before then).
+ */
+export function whenIdle(callback: () => void): () => void {
   // Safari has no requestIdleCallback.
-  if ('requestIdleCallback' in window) requestIdleCallback(() => callback(), { timeout: 3000 });
-  else setTimeout(callback, 1500);
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(() => callback(), { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 1500);
+  return () => clearTimeout(id);
 }
 
 let hasBeenIdle = false;
@@ -17,7 +24,7 @@ export function useFirstIdle(): boolean {
   const [isIdle, setIdle] = useState(hasBeenIdle);
   useEffect(() => {
     if (isIdle) return;
-    whenIdle(() => {
+    return whenIdle(() => {
       hasBeenIdle = true;
       setIdle(true);
     });

@@ -48,6 +48,7 @@ describe('the install offer', () => {
     document.head.innerHTML = '';
     const idle: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
     const pwa = await import('./pwa');
     pwa.setManifestLanguage('ka');
     expect(document.querySelector('link[rel=manifest]')).toBeNull();

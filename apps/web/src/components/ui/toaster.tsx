@@ -49,9 +49,10 @@ export function Toaster() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     requestMount = () => setWanted(true);
-    whenIdle(() => setWanted(true));
+    const cancel = whenIdle(() => setWanted(true));
     return () => {
       requestMount = undefined;
+      cancel();
     };
   }, []);
   if (!wanted) return null;

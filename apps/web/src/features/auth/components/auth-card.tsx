@@ -69,9 +69,7 @@ export function AuthCard({ initialMode, resetToken }: { initialMode: AuthMode; r
   const fail = (message: string) => toast.error(t('auth.failed'), { description: message });
 
   // Fetched once the form is on screen, while the fan types, so that submitting does not wait for it.
-  useEffect(() => {
-    whenIdle(() => void loadActions());
-  }, []);
+  useEffect(() => whenIdle(() => void loadActions()), []);
 
   // The values arrive parsed by the mode's schema (trimmed, the email lower-cased).
   const onSubmit = form.handleSubmit(async (values) => {

@@ -13,6 +13,7 @@ describe('PostList before the windowing has arrived', () => {
     async () => {
       const idle: (() => void)[] = [];
       vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+      vi.stubGlobal('cancelIdleCallback', () => undefined);
       setup();
       await screen.findByText('Post number 1');
       const feed = screen.getByRole('feed');

@@ -89,6 +89,7 @@ export function registerFeedFixtures(): void {
     vi.stubGlobal('innerHeight', 800);
     // happy-dom has no idle periods of its own: the list's idle steps run on the next turn.
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+    vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
   });
   afterEach(() => {
     cleanup();

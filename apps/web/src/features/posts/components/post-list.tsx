@@ -174,7 +174,7 @@ function WindowedCards({
     if (!windowed || overscan >= OVERSCAN) return;
     // A transition: React renders the new cards in slices between other work, so a growing margin never holds
     // the main thread for long (on a slow phone a few cards take well over a frame to render).
-    whenIdle(() => startTransition(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP))));
+    return whenIdle(() => startTransition(() => setOverscan((current) => Math.min(OVERSCAN, current + OVERSCAN_STEP))));
   }, [windowed, overscan]);
 
   // Until then: the cards down to the bottom of the screen (and further as it scrolls), by their estimates.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedRoute } from '../../../app/routes/feed';
 import { aPost, answer, renderWithProviders, requestsTo, server } from '../../../testing';
@@ -72,8 +72,11 @@ describe('a shown post in a long feed', () => {
     );
     vi.stubGlobal('innerHeight', 800);
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+    vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
   });
   afterEach(() => {
+    // Unmounted while the stubbed browser functions are still there (the feed cancels its idle work).
+    cleanup();
     vi.unstubAllGlobals();
     window.scrollTo(0, 0);
   });
