@@ -42,6 +42,8 @@ export type Realtime = {
   openStreams(): number;
   /** Runs `resync` for each subscriber when the LISTEN connection returns: events sent while it was away are lost. */
   onResync(resync: () => void): () => void;
+  /** Whether events reach this process now (false while the LISTEN connection is away). */
+  listening(): boolean;
   /** Ends every open stream with a reconnect hint (shutdown). */
   endStreams(): void;
   close(): Promise<void>;
@@ -116,6 +118,7 @@ export async function createRealtime(database: Database, log: FastifyBaseLogger)
       resyncs.add(resync);
       return () => resyncs.delete(resync);
     },
+    listening: () => database.listening(),
     endStreams() {
       for (const stream of streams) stream.end(SHUTDOWN_RETRY_MS);
       streams.clear();

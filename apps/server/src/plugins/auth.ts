@@ -114,8 +114,9 @@ export async function registerAuth(
           });
         const hit = cache.get(credential.key);
         if (!hit) found = lookup();
-        // Remembered past its bound: the session the credential belongs to is looked up again, before answering.
-        else if (hit.stale) found = lookup(hit.viewer);
+        // Remembered past its bound, or while this process may be missing revocations (its LISTEN connection is
+        // away): the session the credential belongs to is looked up again, before answering.
+        else if (hit.stale || !realtime.listening()) found = lookup(hit.viewer);
         else {
           if (hit.refresh) {
             // Still within its bound: answer from memory and look the session up again beside this request.
