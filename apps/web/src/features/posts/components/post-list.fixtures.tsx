@@ -51,6 +51,26 @@ function page(index: number): PostPage {
   return { posts, nextCursor: index + 1 < PAGES ? String(index + 1) : null };
 }
 
+/**
+ * A phone's window for the windowed feed: cards are measured when they mount, not by happy-dom's zero-sized resize
+ * entries; the screen is 800 px tall; and happy-dom, which has no idle periods of its own, runs the list's idle
+ * steps on the next turn. Undone by `vi.unstubAllGlobals()` (after `cleanup()`: the feed cancels its idle work as it
+ * unmounts).
+ */
+export function stubPhoneWindow(): void {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal('innerHeight', 800);
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
+}
+
 /** Registers the fetch stub and the layout for each test of the file that calls it. */
 export function registerFeedFixtures(): void {
   beforeEach(() => {
@@ -77,19 +97,7 @@ export function registerFeedFixtures(): void {
       height: 0,
       toJSON: () => ({}),
     }));
-    // Cards are measured when they mount (offsetHeight above), not by happy-dom's zero-sized resize entries.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('innerHeight', 800);
-    // happy-dom has no idle periods of its own: the list's idle steps run on the next turn.
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
-    vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
+    stubPhoneWindow();
   });
   afterEach(() => {
     cleanup();

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FeedRoute } from '../../../app/routes/feed';
 import { aPost, answer, renderWithProviders, requestsTo, server } from '../../../testing';
+import { stubPhoneWindow } from './post-list.fixtures';
 
 beforeEach(() => {
   // happy-dom lays nothing out; the feed's list measures its cards.
@@ -62,17 +63,7 @@ describe('spoiler mode in the feeds', () => {
 describe('a shown post in a long feed', () => {
   beforeEach(() => {
     // The layout of a phone, as the windowed feed's own tests give it (happy-dom lays nothing out).
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('innerHeight', 800);
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
-    vi.stubGlobal('cancelIdleCallback', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
+    stubPhoneWindow();
   });
   afterEach(() => {
     // Unmounted while the stubbed browser functions are still there (the feed cancels its idle work).
