@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_NOTE_MAX, adminNoteInput, type AdminReport, type ReportAction } from '@burti/shared';
+import { ADMIN_NOTE_MAX, type AdminReport, type ReportAction } from '@burti/shared';
 import { Ban, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { Button } from '../../../components/ui/button';
@@ -14,21 +13,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
-import { validationMessage } from '../../../lib/error-messages';
 import { useAdminDeleteComment } from '../api/delete-comment';
 import { useAdminDeletePost } from '../api/delete-post';
 import { useResolveReport } from '../api/resolve-report';
 import { useSetUserBlocked } from '../api/update-user';
 import { ReportedContent } from './reported-content';
-import type { z } from 'zod';
-
-/** The case's note, as every action sends it: the contract's `adminNoteInput` (trimmed, at most ADMIN_NOTE_MAX). */
-type NoteForm = z.input<typeof adminNoteInput>;
-type NoteValues = z.output<typeof adminNoteInput>;
+import { AdminNoteField, useAdminNoteForm } from './admin-note';
 
 /**
  * Reviewing a pending case: resolve or dismiss it with an optional note; or act on what was reported, which
@@ -44,13 +36,9 @@ export function ReviewDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const noteId = useId();
-  const form = useForm<NoteForm, unknown, NoteValues>({
-    resolver: zodResolver(adminNoteInput),
-    defaultValues: { note: '' },
-  });
+  // The case's note, as every action sends it.
+  const form = useAdminNoteForm();
   const note = useWatch({ control: form.control, name: 'note' }) ?? '';
-  const noteError = validationMessage(form.formState.errors.note?.message);
   /** Runs an action with the note parsed by the schema (none when empty); a note it refuses stops the action. */
   const withNote = (act: (note: string | undefined) => void) =>
     void form.handleSubmit((values) => act(values.note ?? undefined))();
@@ -148,26 +136,16 @@ export function ReviewDialog({
           </DialogDescription>
         </DialogHeader>
         <ReportedContent target={report.target} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={noteId}>{t('admin.review.noteLabel')}</Label>
-          <Textarea
-            id={noteId}
-            {...form.register('note')}
-            maxLength={ADMIN_NOTE_MAX}
-            placeholder={t('admin.review.notePlaceholder')}
-            disabled={busy}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? `${noteId}-error` : undefined}
-          />
-          {noteError && (
-            <p id={`${noteId}-error`} role="alert" className="text-xs font-medium text-danger">
-              {noteError}
-            </p>
-          )}
+        <AdminNoteField
+          form={form}
+          label={t('admin.review.noteLabel')}
+          placeholder={t('admin.review.notePlaceholder')}
+          disabled={busy}
+        >
           <p className="self-end text-xs tabular-nums text-muted-foreground">
             {t('admin.review.noteCounter', { count: note.length, max: ADMIN_NOTE_MAX })}
           </p>
-        </div>
+        </AdminNoteField>
         <DialogFooter className={cn((canDelete || canBlock) && 'md:justify-between')}>
           {canDelete && (
             <Button variant="destructive" onClick={() => setConfirmingDelete(true)} disabled={busy}>

@@ -1,31 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ADMIN_NOTE_MAX, adminNoteInput, type AdminUser } from '@burti/shared';
+import type { AdminUser } from '@burti/shared';
 import { Ban, ExternalLink, ShieldCheck, ShieldOff, UserCheck } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '../../../components/dialogs/confirmation-dialog';
 import { UserAvatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
-import { validationMessage } from '../../../lib/error-messages';
 import { fullDate } from '../../../lib/time-ago';
 import { useMe } from '../../auth/api/get-me';
 import { useSetUserAdmin, useSetUserBlocked } from '../api/update-user';
 import { formatDate } from '../../../lib/format';
-import type { z } from 'zod';
-
-/**
- * The note to the audit log, as both confirmations send it: the contract's `adminNoteInput`, whose field the
- * block and admin bodies share (trimmed, at most ADMIN_NOTE_MAX, empty means none).
- */
-type NoteForm = z.input<typeof adminNoteInput>;
-type NoteValues = z.output<typeof adminNoteInput>;
+import { AdminNoteField, useAdminNoteForm, type AdminNoteValues } from './admin-note';
 
 type Pending = 'block' | 'unblock' | 'makeAdmin' | 'revokeAdmin';
 
@@ -44,12 +32,8 @@ export function UserCard({ user }: { user: AdminUser }) {
     setKind(next);
     setIsOpen(true);
   };
-  const form = useForm<NoteForm, unknown, NoteValues>({
-    resolver: zodResolver(adminNoteInput),
-    defaultValues: { note: '' },
-  });
-  const noteError = validationMessage(form.formState.errors.note?.message);
-  const noteId = useId();
+  // The note to the audit log, as both confirmations send it (the block and admin bodies share its field).
+  const form = useAdminNoteForm();
   const block = useSetUserBlocked();
   const admin = useSetUserAdmin();
   const busy = block.isPending || admin.isPending;
@@ -60,7 +44,7 @@ export function UserCard({ user }: { user: AdminUser }) {
   }
 
   /** Sends the confirmed change with the note as the schema parsed it; a note it refuses sends nothing. */
-  function onConfirm(values: NoteValues) {
+  function onConfirm(values: AdminNoteValues) {
     const trimmed = values.note ?? undefined;
     if (kind === 'block' || kind === 'unblock') {
       const blocked = kind === 'block';
@@ -190,24 +174,7 @@ export function UserCard({ user }: { user: AdminUser }) {
         variant={kind === 'block' || kind === 'revokeAdmin' ? 'destructive' : 'default'}
         onConfirm={() => void form.handleSubmit(onConfirm)()}
       >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={noteId}>{t('admin.users.noteLabel')}</Label>
-          <Textarea
-            id={noteId}
-            rows={2}
-            className="min-h-16"
-            {...form.register('note')}
-            maxLength={ADMIN_NOTE_MAX}
-            disabled={busy}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? `${noteId}-error` : undefined}
-          />
-          {noteError && (
-            <p id={`${noteId}-error`} role="alert" className="text-xs font-medium text-danger">
-              {noteError}
-            </p>
-          )}
-        </div>
+        <AdminNoteField form={form} label={t('admin.users.noteLabel')} disabled={busy} rows={2} className="min-h-16" />
       </ConfirmationDialog>
     </Card>
   );
